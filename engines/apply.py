@@ -1,0 +1,108 @@
+"""Applying one part of one effect to one object: what each kind of part does.
+
+The layer machine decides order and objects; these functions only change an ``Obj``.
+"""
+
+from __future__ import annotations
+
+from engines.board import AbilityPart, ColorPart, StaticAbility, TypePart
+from engines.plan import Planner
+from engines.state import Instance, Obj
+from engines.text import swap_ability, swap_set
+
+
+def copy_onto(o: Obj, target: Obj, unit: Instance, planner: Planner) -> None:
+    """Layer 1: ``o`` takes ``target``'s copiable values (503.2 / 706.2), keeping granted abilities.
+
+    The copied static abilities are new abilities of ``o``, created by the copy effect, so
+    they take the later of ``o``'s timestamp and the effect's (``copied_ability_timestamp``).
+    """
+    if o.id == target.id:
+        return
+    o.name = target.name
+    o.mana_value = target.mana_value
+    o.types = target.types
+    o.subtypes = target.subtypes
+    o.supertypes = target.supertypes
+    o.colors = target.colors
+    o.power = target.power
+    o.toughness = target.toughness
+    o.keywords = target.keywords
+    timestamp = max(o.timestamp, unit.timestamp)
+    copied = tuple(
+        Instance(
+            ("c", o.id, unit.key, i), s.label, s.body, s.plan, o.id, None, timestamp,
+            (timestamp, 0, o.position, 1000 + i),
+        )
+        for i, s in enumerate(x for x in target.statics if not x.granted)
+    )
+    o.statics = copied + tuple(s for s in o.statics if s.granted)
+
+
+def change_text(o: Obj, swaps: dict[str, str], planner: Planner) -> None:
+    """Layer 3: swap words in the type line, keywords and printed or copied abilities (418.6 / 612)."""
+    o.subtypes = swap_set(o.subtypes, swaps)
+    o.keywords = swap_set(o.keywords, swaps)
+    statics = []
+    for s in o.statics:
+        if not s.granted:
+            body = swap_ability(s.body, swaps)
+            if body is not s.body:
+                s = s.with_body(body, planner.plan(body))
+        statics.append(s)
+    o.statics = tuple(statics)
+
+
+def change_types(o: Obj, part: TypePart) -> bool:
+    """Layer 4. Returns True when this stripped a land of its own abilities (212.6e / 305.7)."""
+    current = getattr(o, part.characteristic)
+    values = frozenset(part.values)
+    if part.op == "set":
+        new = values
+    elif part.op == "add":
+        new = current | values
+    else:
+        new = current - values
+    setattr(o, part.characteristic, new)
+    if part.sets_basic_land_types and "land" in o.types:
+        o.keywords = frozenset()
+        o.statics = tuple(s for s in o.statics if s.granted)
+        return True
+    return False
+
+
+def change_colors(o: Obj, part: ColorPart) -> None:
+    o.colors = frozenset(part.values) if part.op == "set" else o.colors | frozenset(part.values)
+
+
+def change_abilities(o: Obj, part: AbilityPart, unit: Instance, planner: Planner) -> None:
+    """Remove all, then remove named, then add (407.3 / 112.10: removing removes every instance).
+
+    A granted static ability is a new ability of ``o``; its effect takes the later of
+    ``o``'s timestamp and the granting effect's (418.5f / 613.6a).
+    """
+    if part.remove_all:
+        o.keywords = frozenset()
+        o.statics = ()
+    if part.remove:
+        gone = frozenset(part.remove)
+        o.keywords = o.keywords - gone
+        o.statics = tuple(s for s in o.statics if s.label not in gone)
+    if not part.add:
+        return
+    words = [a for a in part.add if isinstance(a, str)]
+    if words:
+        o.keywords = o.keywords | frozenset(words)
+    timestamp = max(o.timestamp, unit.timestamp)
+    granted = list(o.statics)
+    for i, ability in enumerate(part.add):
+        if isinstance(ability, StaticAbility):
+            key = ("g", o.id, unit.key, i)
+            if not o.has_static(key):
+                granted.append(
+                    Instance(
+                        key, ability.label, ability, planner.plan(ability), o.id, None, timestamp,
+                        (timestamp, 0, o.position, 2000 + i), granted=True,
+                    )
+                )
+    o.statics = tuple(granted)

@@ -1,0 +1,577 @@
+"""The board: value types shared by the engines, the harness and the rulesets' users.
+
+A board is a snapshot of the battlefield (plus graveyards, for counts) and of the
+continuous effects from resolved spells and abilities that are still in force.
+Every type here is a frozen value; lists are tuples, so boards hash and compare.
+
+``Board.from_dict`` builds a board from data that already passed validation
+(``diffcheck.loading`` does that and reports errors with their place in the file);
+``Board.to_dict`` writes the contract-v1 form back out, so a shrunk board can be
+saved and loaded again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Union
+
+COLORS = ("white", "blue", "black", "red", "green")
+CARD_TYPES = ("artifact", "creature", "enchantment", "land", "planeswalker", "tribal")
+SUPERTYPES = ("basic", "legendary", "snow", "world")
+BASIC_LAND_TYPES = ("plains", "island", "swamp", "mountain", "forest")
+DEFAULT_PLAYERS = ("you", "opponent")
+
+
+# ---------------------------------------------------------------- filters and values
+
+
+@dataclass(frozen=True, slots=True)
+class Filter:
+    """Which objects (or graveyard cards) an effect reads; every given key must hold."""
+
+    types: frozenset[str] = frozenset()
+    subtypes: frozenset[str] = frozenset()
+    supertypes: frozenset[str] = frozenset()
+    colors: frozenset[str] = frozenset()
+    abilities: frozenset[str] = frozenset()
+    not_types: frozenset[str] = frozenset()
+    not_subtypes: frozenset[str] = frozenset()
+    not_supertypes: frozenset[str] = frozenset()
+    not_colors: frozenset[str] = frozenset()
+    controller: str | None = None  # "you", "opponent" or a player's name
+    other: bool = False
+    power_at_least: int | None = None
+    power_at_most: int | None = None
+    toughness_at_least: int | None = None
+    toughness_at_most: int | None = None
+
+    _SET_KEYS = (
+        "types", "subtypes", "supertypes", "colors", "abilities",
+        "not_types", "not_subtypes", "not_supertypes", "not_colors",
+    )
+    _INT_KEYS = ("power_at_least", "power_at_most", "toughness_at_least", "toughness_at_most")
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "Filter":
+        kwargs: dict[str, Any] = {k: frozenset(data[k]) for k in cls._SET_KEYS if k in data}
+        kwargs.update({k: data[k] for k in cls._INT_KEYS if k in data})
+        if "controller" in data:
+            kwargs["controller"] = data["controller"]
+        if data.get("other"):
+            kwargs["other"] = True
+        return cls(**kwargs)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {k: sorted(getattr(self, k)) for k in self._SET_KEYS if getattr(self, k)}
+        if self.controller is not None:
+            out["controller"] = self.controller
+        if self.other:
+            out["other"] = True
+        out.update({k: getattr(self, k) for k in self._INT_KEYS if getattr(self, k) is not None})
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class ManaValue:
+    """The affected object's mana value (old rules: converted mana cost)."""
+
+    def to_dict(self) -> str:
+        return "mana_value"
+
+
+@dataclass(frozen=True, slots=True)
+class Count:
+    """How many objects on the battlefield, or cards in graveyards, match a filter."""
+
+    filter: Filter
+    zone: str = "battlefield"  # or "graveyard"
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"count": self.filter.to_dict()}
+        if self.zone != "battlefield":
+            out["zone"] = self.zone
+        return out
+
+
+Value = Union[int, ManaValue, Count]
+
+
+def value_from_dict(data: Any) -> Value:
+    if isinstance(data, int):
+        return data
+    if data == "mana_value":
+        return ManaValue()
+    return Count(Filter.from_dict(data["count"]), data.get("zone", "battlefield"))
+
+
+def value_to_dict(value: Value) -> Any:
+    return value if isinstance(value, int) else value.to_dict()
+
+
+# ---------------------------------------------------------------- affects
+
+
+@dataclass(frozen=True, slots=True)
+class Self_:
+    """The ability's own object."""
+
+    def to_dict(self) -> str:
+        return "self"
+
+
+@dataclass(frozen=True, slots=True)
+class Attached:
+    """The object the ability's Aura or Equipment is attached to."""
+
+    def to_dict(self) -> str:
+        return "attached"
+
+
+@dataclass(frozen=True, slots=True)
+class Ids:
+    """A fixed set of objects, by id."""
+
+    ids: tuple[str, ...]
+
+    def to_dict(self) -> list[str]:
+        return list(self.ids)
+
+
+@dataclass(frozen=True, slots=True)
+class Matching:
+    """Every object on the battlefield that matches a filter, decided when the effect starts to apply."""
+
+    filter: Filter
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"filter": self.filter.to_dict()}
+
+
+Affects = Union[Self_, Attached, Ids, Matching]
+SELF = Self_()
+ATTACHED = Attached()
+
+
+def affects_from_dict(data: Any) -> Affects:
+    if data == "self":
+        return SELF
+    if data == "attached":
+        return ATTACHED
+    if isinstance(data, list):
+        return Ids(tuple(data))
+    return Matching(Filter.from_dict(data["filter"]))
+
+
+# ---------------------------------------------------------------- effect parts
+#
+# Each part is applied in one layer (or sublayer); which one is the ruleset's data
+# (rulesets.vocabulary.PartKind names them). ``kind`` is a class attribute so the
+# layer machine can route a part with one dictionary lookup.
+
+
+@dataclass(frozen=True, slots=True)
+class CopyPart:
+    """Become a copy of an object's copiable values (layer 1)."""
+
+    of: str
+    kind = "copy"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"copy": self.of}
+
+
+@dataclass(frozen=True, slots=True)
+class ControlPart:
+    """Gain control: ``you`` means the effect's controller (layer 2)."""
+
+    player: str
+    kind = "control"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"control": self.player}
+
+
+@dataclass(frozen=True, slots=True)
+class TextPart:
+    """Swap color words or subtype words in the affected objects' text (layer 3)."""
+
+    swaps: tuple[tuple[str, str], ...]
+    kind = "text"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"change_text": dict(self.swaps)}
+
+
+@dataclass(frozen=True, slots=True)
+class TypePart:
+    """Set, add or remove card types, subtypes or supertypes (layer 4)."""
+
+    characteristic: str  # "types", "subtypes" or "supertypes"
+    op: str  # "set", "add" or "remove"
+    values: tuple[str, ...]
+    kind = "type"
+
+    @property
+    def sets_basic_land_types(self) -> bool:
+        """Setting a land's subtypes to basic land types (old 212.6e; 2009 305.7)."""
+        return (
+            self.characteristic == "subtypes"
+            and self.op == "set"
+            and bool(self.values)
+            and all(v in BASIC_LAND_TYPES for v in self.values)
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class ColorPart:
+    """Set or add colors (layer 5)."""
+
+    op: str  # "set" or "add"
+    values: tuple[str, ...]
+    kind = "color"
+
+
+@dataclass(frozen=True, slots=True)
+class AbilityPart:
+    """Add or remove abilities (old layer 5, 2009 layer 6); applied as remove_all, remove, add."""
+
+    add: tuple[Union[str, "StaticAbility"], ...] = ()
+    remove: tuple[str, ...] = ()
+    remove_all: bool = False
+    kind = "ability"
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.add:
+            out["add"] = [a if isinstance(a, str) else a.to_dict() for a in self.add]
+        if self.remove:
+            out["remove"] = list(self.remove)
+        if self.remove_all:
+            out["remove_all"] = True
+        return {"abilities": out}
+
+
+@dataclass(frozen=True, slots=True)
+class PTSetPart:
+    """Set power and toughness to values."""
+
+    power: Value
+    toughness: Value
+    kind = "pt_set"
+
+
+@dataclass(frozen=True, slots=True)
+class PTModifyPart:
+    """Raise or lower power and toughness (+N/+N)."""
+
+    power: Value
+    toughness: Value
+    kind = "pt_modify"
+
+
+@dataclass(frozen=True, slots=True)
+class PTSwitchPart:
+    """Switch power and toughness."""
+
+    kind = "pt_switch"
+
+
+Part = Union[CopyPart, ControlPart, TextPart, TypePart, ColorPart, AbilityPart, PTSetPart, PTModifyPart, PTSwitchPart]
+
+
+def parts_from_dict(body: Mapping[str, Any]) -> tuple[Part, ...]:
+    """The parts of an effect body, in layer order (types before subtypes before supertypes)."""
+    parts: list[Part] = []
+    if "copy" in body:
+        parts.append(CopyPart(body["copy"]))
+    if "control" in body:
+        parts.append(ControlPart(body["control"]))
+    if "change_text" in body:
+        parts.append(TextPart(tuple(body["change_text"].items())))
+    for characteristic in ("types", "subtypes", "supertypes"):
+        if characteristic in body:
+            ((op, values),) = body[characteristic].items()
+            parts.append(TypePart(characteristic, op, tuple(values)))
+    if "colors" in body:
+        ((op, values),) = body["colors"].items()
+        parts.append(ColorPart(op, tuple(values)))
+    if "abilities" in body:
+        spec = body["abilities"]
+        parts.append(
+            AbilityPart(
+                add=tuple(a if isinstance(a, str) else StaticAbility.from_dict(a) for a in spec.get("add", ())),
+                remove=tuple(spec.get("remove", ())),
+                remove_all=bool(spec.get("remove_all", False)),
+            )
+        )
+    if "pt" in body:
+        pt = body["pt"]
+        if "set" in pt:
+            p, t = pt["set"]
+            parts.append(PTSetPart(value_from_dict(p), value_from_dict(t)))
+        if "modify" in pt:
+            p, t = pt["modify"]
+            parts.append(PTModifyPart(value_from_dict(p), value_from_dict(t)))
+        if pt.get("switch"):
+            parts.append(PTSwitchPart())
+    return tuple(parts)
+
+
+def parts_to_dict(parts: tuple[Part, ...]) -> dict[str, Any]:
+    body: dict[str, Any] = {}
+    pt: dict[str, Any] = {}
+    for part in parts:
+        if isinstance(part, TypePart):
+            body[part.characteristic] = {part.op: list(part.values)}
+        elif isinstance(part, ColorPart):
+            body["colors"] = {part.op: list(part.values)}
+        elif isinstance(part, PTSetPart):
+            pt["set"] = [value_to_dict(part.power), value_to_dict(part.toughness)]
+        elif isinstance(part, PTModifyPart):
+            pt["modify"] = [value_to_dict(part.power), value_to_dict(part.toughness)]
+        elif isinstance(part, PTSwitchPart):
+            pt["switch"] = True
+        else:
+            body.update(part.to_dict())
+    if pt:
+        body["pt"] = pt
+    return body
+
+
+# ---------------------------------------------------------------- abilities, objects, effects
+
+
+@dataclass(frozen=True, slots=True)
+class StaticAbility:
+    """A static ability; it generates one continuous effect (old 405, 2009 604).
+
+    ``cda`` marks a characteristic-defining ability (2009 604.3; old rules call it a
+    characteristic-setting ability, 405.2). ``label`` is how traces and outcomes name it.
+    """
+
+    label: str
+    affects: Affects
+    parts: tuple[Part, ...]
+    cda: bool = False
+    text_given: bool = True  # False when ``label`` was generated, so to_dict leaves it out
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "StaticAbility":
+        parts = parts_from_dict(data)
+        affects = affects_from_dict(data.get("affects", "self"))
+        if "text" in data:
+            return cls(data["text"], affects, parts, bool(data.get("cda", False)))
+        return cls(generated_label(affects, parts), affects, parts, bool(data.get("cda", False)), False)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.text_given:
+            out["text"] = self.label
+        out["affects"] = self.affects.to_dict()
+        out.update(parts_to_dict(self.parts))
+        if self.cda:
+            out["cda"] = True
+        return out
+
+
+def generated_label(affects: Affects, parts: tuple[Part, ...]) -> str:
+    """A stable label for a static ability written without ``text``: its body as compact JSON."""
+    import json
+
+    body = parts_to_dict(parts)
+    body = {"affects": affects.to_dict(), **body}
+    return json.dumps(body, sort_keys=True, separators=(",", ":"))
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A card in a graveyard: printed characteristics only, for counts."""
+
+    name: str
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    supertypes: tuple[str, ...] = ()
+    colors: tuple[str, ...] = ()
+    power: int | None = None
+    toughness: int | None = None
+    mana_value: int = 0
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "Card":
+        return cls(
+            name=data["name"],
+            types=tuple(data.get("types", ())),
+            subtypes=tuple(data.get("subtypes", ())),
+            supertypes=tuple(data.get("supertypes", ())),
+            colors=tuple(data.get("colors", ())),
+            power=data.get("power"),
+            toughness=data.get("toughness"),
+            mana_value=data.get("mana_value", 0),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"name": self.name}
+        for key in ("types", "subtypes", "supertypes", "colors"):
+            if getattr(self, key):
+                out[key] = list(getattr(self, key))
+        for key in ("power", "toughness"):
+            if getattr(self, key) is not None:
+                out[key] = getattr(self, key)
+        if self.mana_value:
+            out["mana_value"] = self.mana_value
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Permanent:
+    """An object on the battlefield, with its printed characteristics."""
+
+    id: str
+    name: str
+    controller: str
+    owner: str
+    timestamp: int
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    supertypes: tuple[str, ...] = ()
+    colors: tuple[str, ...] = ()
+    power: int | None = None
+    toughness: int | None = None
+    mana_value: int = 0
+    abilities: tuple[str, ...] = ()  # keyword abilities
+    static: tuple[StaticAbility, ...] = ()
+    counters: tuple[tuple[str, int], ...] = ()
+    attached_to: str | None = None
+
+    @property
+    def counter_pt(self) -> tuple[int, int]:
+        """Net P/T change from +1/+1 and -1/-1 counters; other kinds change nothing."""
+        counts = dict(self.counters)
+        net = counts.get("+1/+1", 0) - counts.get("-1/-1", 0)
+        return net, net
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """A continuous effect from a resolved spell or ability; it affects a fixed set of objects (418.3b)."""
+
+    id: str
+    source: str
+    controller: str
+    timestamp: int
+    affects: Ids
+    parts: tuple[Part, ...]
+    source_given: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    players: tuple[str, ...]
+    objects: tuple[Permanent, ...]
+    effects: tuple[Effect, ...] = ()
+    graveyards: tuple[tuple[str, tuple[Card, ...]], ...] = ()
+    notes: str | None = None
+    _by_id: dict = field(default=None, compare=False, hash=False, repr=False)  # type: ignore[assignment]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_by_id", {o.id: o for o in self.objects})
+
+    def object(self, object_id: str) -> Permanent:
+        return self._by_id[object_id]
+
+    @property
+    def active_player(self) -> str:
+        return self.players[0]
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "Board":
+        """Build a board from validated contract-v1 data, filling in every default."""
+        players = tuple(data.get("players", DEFAULT_PLAYERS))
+        raw_objects = data.get("objects", [])
+        raw_effects = data.get("effects", [])
+        # Default timestamps: order of appearance, objects first, then effects.
+        objects = []
+        for position, o in enumerate(raw_objects, start=1):
+            controller = o.get("controller", players[0])
+            objects.append(
+                Permanent(
+                    id=o["id"],
+                    name=o.get("name", o["id"]),
+                    controller=controller,
+                    owner=o.get("owner", controller),
+                    timestamp=o.get("timestamp", position),
+                    types=tuple(o.get("types", ())),
+                    subtypes=tuple(o.get("subtypes", ())),
+                    supertypes=tuple(o.get("supertypes", ())),
+                    colors=tuple(o.get("colors", ())),
+                    power=o.get("power"),
+                    toughness=o.get("toughness"),
+                    mana_value=o.get("mana_value", 0),
+                    abilities=tuple(o.get("abilities", ())),
+                    static=tuple(StaticAbility.from_dict(s) for s in o.get("static", ())),
+                    counters=tuple(sorted(o.get("counters", {}).items())),
+                    attached_to=o.get("attached_to"),
+                )
+            )
+        effects = []
+        for position, e in enumerate(raw_effects, start=len(raw_objects) + 1):
+            effects.append(
+                Effect(
+                    id=e["id"],
+                    source=e.get("source", e["id"]),
+                    controller=e.get("controller", players[0]),
+                    timestamp=e.get("timestamp", position),
+                    affects=Ids(tuple(e["affects"])),
+                    parts=parts_from_dict(e),
+                    source_given="source" in e,
+                )
+            )
+        graveyards = tuple(
+            (player, tuple(Card.from_dict(c) for c in cards)) for player, cards in data.get("graveyards", {}).items()
+        )
+        return cls(players, tuple(objects), tuple(effects), graveyards, data.get("notes"))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The board in contract-v1 form, with every timestamp written out."""
+        out: dict[str, Any] = {"players": list(self.players), "objects": []}
+        for o in self.objects:
+            d: dict[str, Any] = {"id": o.id}
+            if o.name != o.id:
+                d["name"] = o.name
+            d["controller"] = o.controller
+            if o.owner != o.controller:
+                d["owner"] = o.owner
+            for key in ("types", "subtypes", "supertypes", "colors"):
+                if getattr(o, key):
+                    d[key] = list(getattr(o, key))
+            for key in ("power", "toughness"):
+                if getattr(o, key) is not None:
+                    d[key] = getattr(o, key)
+            if o.mana_value:
+                d["mana_value"] = o.mana_value
+            if o.abilities:
+                d["abilities"] = list(o.abilities)
+            if o.counters:
+                d["counters"] = dict(o.counters)
+            d["timestamp"] = o.timestamp
+            if o.attached_to is not None:
+                d["attached_to"] = o.attached_to
+            if o.static:
+                d["static"] = [s.to_dict() for s in o.static]
+            out["objects"].append(d)
+        if self.graveyards:
+            out["graveyards"] = {p: [c.to_dict() for c in cards] for p, cards in self.graveyards}
+        if self.effects:
+            out["effects"] = []
+            for e in self.effects:
+                d = {"id": e.id}
+                if e.source_given:
+                    d["source"] = e.source
+                d["controller"] = e.controller
+                d["timestamp"] = e.timestamp
+                d["affects"] = list(e.affects.ids)
+                d.update(parts_to_dict(e.parts))
+                out["effects"].append(d)
+        if self.notes is not None:
+            out["notes"] = self.notes
+        return out

@@ -1,0 +1,30 @@
+"""``LayerEngine``: the built-in engine, one layer machine configured by a ruleset."""
+
+from __future__ import annotations
+
+from engines.board import Board
+from engines.machine import Machine
+from engines.outcome import Outcome, outcome
+from engines.trace import Entry
+from rulesets.model import Ruleset
+
+
+class LayerEngine:
+    """Evaluates boards under one ruleset; deterministic: one board, one outcome, one trace."""
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        self.ruleset = ruleset
+        self.name = ruleset.name
+        self.description = f"{ruleset.title}: {ruleset.document}, {ruleset.document_date}"
+        self._machine = Machine(ruleset)
+
+    def evaluate(self, board: Board) -> Outcome:
+        return outcome(self.name, self._machine.evaluate(board))
+
+    def explain(self, board: Board) -> tuple[Outcome, tuple[Entry, ...]]:
+        trace: list[Entry] = []
+        state = self._machine.evaluate(board, trace)
+        return outcome(self.name, state), tuple(trace)
+
+    def __repr__(self) -> str:
+        return f"LayerEngine({self.name})"

@@ -1,0 +1,448 @@
+"""The layer machine: one implementation of continuous-effect interaction, driven by a ruleset.
+
+For each sublayer of the ruleset, in order, the machine gathers the effects with a part
+there, and applies them one at a time: characteristic-defining abilities first where the
+ruleset says so, then by timestamp, except that an effect that depends on another waits
+for it, and effects in a dependency loop go by timestamp (418.5c-d / 613.7). Dependency is
+decided from the state by trial application: apply A to a copy of the objects it touches
+and see whether B's existence, text, affected objects or values change.
+
+An effect that has started to apply keeps the objects it started with in later sublayers,
+even if its ability is gone (418.5b / 613.5); an effect from a resolved spell or ability
+affects its fixed objects (418.3b / 611.2c).
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from engines import apply
+from engines.board import (
+    AbilityPart, Attached, Board, ColorPart, ControlPart, CopyPart, Ids, PTModifyPart, PTSetPart,
+    PTSwitchPart, Self_, TextPart, TypePart,
+)
+from engines.plan import NOT_STARTED_READS, Planner
+from engines.reading import graveyard_views, matches, resolve
+from engines.state import Instance, Obj, copiable_snapshot, obj_from_permanent
+from engines.trace import Applied, Change, Entry, Heading, Note
+from rulesets.model import STATIC, Ruleset, Sublayer
+
+EMPTY: frozenset[str] = frozenset()
+MAX_PASSES = 8
+
+
+class Machine:
+    """Evaluates boards under one ruleset. Stateless between calls; safe to reuse."""
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        self.ruleset = ruleset
+        self.planner = Planner(ruleset)
+        self.ability_sublayer = self.planner.index[ruleset.placement[("ability", STATIC)]]
+
+    def evaluate(self, board: Board, trace: list[Entry] | None = None) -> dict[str, Obj]:
+        """The objects' final characteristics; with ``trace`` given, the explanation is appended to it."""
+        early: dict = {}
+        seen: list[frozenset] = []
+        notes: list[Entry] = []
+        for number in range(1, MAX_PASSES + 1):
+            pass_trace = [] if trace is not None else None
+            run = _Run(self, board, early, pass_trace)
+            state, found = run.execute()
+            keys = frozenset(found)
+            if keys == frozenset(early):
+                break
+            if keys in seen or number == MAX_PASSES:
+                # The passes cycle: only abilities granted in every pass of the cycle apply backwards.
+                cycle = seen[seen.index(keys):] if keys in seen else seen
+                common = frozenset.intersection(keys, *cycle)
+                early = {k: found[k] for k in common}
+                notes.append(self._note(
+                    f"pass {number}: the granted abilities do not settle; a last pass applies backwards only "
+                    f"those granted in every pass ({', '.join(sorted(found[k][1].label for k in common)) or 'none'})"
+                ))
+                pass_trace = [] if trace is not None else None
+                state, _ = _Run(self, board, early, pass_trace).execute()
+                break
+            seen.append(keys)
+            notes.append(self._note(
+                f"pass {number}: abilities granted in a later layer have parts in earlier layers "
+                f"({', '.join(sorted(found[k][1].label for k in keys))}); the layers are run again with them "
+                "present from layer 1"
+            ))
+            early = found
+        if trace is not None:
+            trace.extend(notes)
+            trace.extend(pass_trace or ())
+        return state
+
+    def _note(self, text: str) -> Note:
+        d = next(d for d in self.ruleset.decisions if d.key == "granted_earlier_layer")
+        return Note(None, text, (d.rule, "decision: granted_earlier_layer"))
+
+
+class _Run:
+    """One pass of one evaluation: the state, which effects have started, and the trace."""
+
+    def __init__(self, machine: Machine, board: Board, early: dict, trace: list[Entry] | None) -> None:
+        self.machine = machine
+        self.ruleset = machine.ruleset
+        self.planner = machine.planner
+        self.board = board
+        self.trace = trace
+        self.graveyard = graveyard_views(board.graveyards) if board.graveyards else ()
+        plan = self.planner.plan
+        state: dict[str, Obj] = {}
+        for position, p in enumerate(board.objects):
+            statics = tuple(
+                Instance(("p", p.id, i), a.label, a, plan(a), p.id, None, p.timestamp, (p.timestamp, 0, position, i))
+                for i, a in enumerate(p.static)
+            )
+            state[p.id] = obj_from_permanent(p, position, statics)
+        for object_id, instance in early.values():
+            o = state[object_id]
+            o.statics = o.statics + (instance,)
+        self.state = state
+        self.resolved = [
+            Instance(("e", e.id), e.source, e, plan(e), None, e.controller, e.timestamp, (e.timestamp, 1, position, 0))
+            for position, e in enumerate(board.effects)
+        ]
+        # Effects that have started to apply, with the objects they started with (613.5).
+        self.started: dict = {}
+
+    # ------------------------------------------------------------ the pass
+
+    def execute(self) -> tuple[dict[str, Obj], dict]:
+        for index, sublayer in enumerate(self.ruleset.sublayers):
+            if self.trace is not None:
+                self.trace.append(Heading(sublayer.key, self.ruleset.say(sublayer.title), sublayer.rule))
+            if sublayer.key == self.ruleset.counters_sublayer:
+                self._counters(sublayer)
+            else:
+                self._sublayer(sublayer)
+        return self.state, self._granted_backwards()
+
+    def _granted_backwards(self) -> dict:
+        """Granted abilities present at the end whose parts sit before the layer that grants them."""
+        limit = self.machine.ability_sublayer
+        found = {}
+        for o in self.state.values():
+            for s in o.statics:
+                if s.granted and s.plan.first < limit:
+                    found[s.key] = (o.id, s)
+        return found
+
+    def _counters(self, sublayer: Sublayer) -> None:
+        """+1/+1 and -1/-1 counters (418.5a 6c / 613.3d): no timestamp, every object at once."""
+        for p in self.board.objects:
+            dp, dt = p.counter_pt
+            if not (dp or dt):
+                continue
+            o = self.state[p.id]
+            before = (o.power, o.toughness)
+            o.power = (o.power or 0) + dp
+            o.toughness = (o.toughness or 0) + dt
+            if self.trace is not None:
+                counts = ", ".join(f"{n} {kind}" for kind, n in p.counters if kind in ("+1/+1", "-1/-1"))
+                self.trace.append(Applied(
+                    sublayer.key, f"counters on {p.id} ({counts})", None, (p.id,), "counters apply in their own sublayer",
+                    (sublayer.rule,), _pt_changes(p.id, before, (o.power, o.toughness)),
+                ))
+
+    # ------------------------------------------------------------ one sublayer
+
+    def _gather(self, key: str, applied: set) -> list[Instance]:
+        """Effects with a part in this sublayer not yet applied here: resolved, present, or started."""
+        units = [r for r in self.resolved if key in r.plan.parts and r.key not in applied]
+        present = set()
+        for o in self.state.values():
+            for s in o.statics:
+                if key in s.plan.parts:
+                    present.add(s.key)
+                    if s.key not in applied:
+                        units.append(s)
+        for k, (instance, _) in self.started.items():
+            if k not in present and k not in applied and key in instance.plan.parts:
+                units.append(instance)  # its ability is gone, but it started: 418.5b / 613.5
+        return units
+
+    def _sublayer(self, sublayer: Sublayer) -> None:
+        key = sublayer.key
+        cda_first = sublayer.cda_first
+        applied: set = set()
+        waited: dict = {}  # unit key -> labels of the effects it was found to depend on
+        pending = self._gather(key, applied)
+        while pending:
+            pending.sort(key=(lambda u: (not u.cda, u.order)) if cda_first else (lambda u: u.order))
+            unit, loop = self._choose(pending, key, waited) if len(pending) > 1 else (pending[0], ())
+            changed_existence = self._apply(unit, key, sublayer, waited.get(unit.key, ()), loop)
+            applied.add(unit.key)
+            if changed_existence:
+                pending = self._gather(key, applied)
+            else:
+                pending.remove(unit)
+
+    def _choose(self, pending: list[Instance], key: str, waited: dict) -> tuple[Instance, tuple]:
+        """The first effect, in base order, that depends on nothing still waiting outside its own loop."""
+        deps = self._dependencies(pending, key)
+        if not deps:
+            return pending[0], ()
+        for b, on in deps.items():
+            names = waited.setdefault(b.key, [])
+            for a in on:
+                if a.label not in names:
+                    names.append(a.label)
+        loops = _strongly_connected(pending, deps)
+        for unit in pending:
+            group = loops[unit.key]
+            if all(a.key in group for a in deps.get(unit, ())):
+                loop = tuple(u.label for u in pending if u.key in group and u is not unit) if len(group) > 1 else ()
+                return unit, loop
+        raise AssertionError("a dependency graph always has a free strongly connected component")
+
+    # ------------------------------------------------------------ dependency (418.5c / 613.7a)
+
+    def _reads(self, unit: Instance, key: str) -> int:
+        bits = unit.plan.reads[key]
+        if unit.source is not None and unit.key not in self.started:
+            bits |= NOT_STARTED_READS
+        return bits
+
+    def _dependencies(self, pending: list[Instance], key: str) -> dict:
+        """B -> [A, ...]: the pending effects each pending effect depends on, decided by trial."""
+        cda_counts = self.ruleset.cda_in_dependency
+        candidates: dict = {}
+        for b in pending:
+            if b.cda and not cda_counts:  # 613.7a(c)
+                continue
+            reads = self._reads(b, key)
+            if not reads:
+                continue
+            for a in pending:
+                if a is not b and not (a.cda and not cda_counts) and a.plan.writes[key] & reads:
+                    candidates.setdefault(a, []).append(b)
+        if not candidates:
+            return {}
+        deps: dict = {}
+        before: dict = {}
+        for a, bs in candidates.items():
+            trial = dict(self.state)
+            self._apply_parts(a, key, trial, cloned=set())
+            for b in bs:
+                if b not in before:
+                    before[b] = self._signature(b, key, self.state)
+                if self._signature(b, key, trial) != before[b]:
+                    deps.setdefault(b, []).append(a)
+        return deps
+
+    def _signature(self, unit: Instance, key: str, state: dict) -> tuple | None:
+        """What 418.5c(b) / 613.7a(b) compares: existence, text, objects affected, what it does."""
+        if unit.source is not None and unit.key not in self.started:
+            current = state[unit.source].static(unit.key)
+            if current is None:
+                return None  # the ability is gone before its effect started: it no longer exists
+            unit = current
+        objects = self._affected(unit, state)
+        return (id(unit.body), objects, self._values(unit, key, state, objects))
+
+    def _values(self, unit: Instance, key: str, state: dict, objects: frozenset) -> tuple:
+        out = []
+        you = self._you(unit, state)
+        for part in unit.plan.parts[key]:
+            if isinstance(part, (PTSetPart, PTModifyPart)):
+                if type(part.power) is not int or type(part.toughness) is not int:
+                    out.append(tuple(self._pt_values(part, unit, state, you, oid) for oid in sorted(objects)))
+            elif isinstance(part, CopyPart):
+                out.append(copiable_snapshot(state[part.of]))
+            elif isinstance(part, ControlPart):
+                out.append(you if part.player == "you" else part.player)
+        return tuple(out)
+
+    # ------------------------------------------------------------ whom, and how much
+
+    def _you(self, unit: Instance, state: dict) -> str:
+        return unit.controller if unit.source is None else state[unit.source].controller
+
+    def _affected(self, unit: Instance, state: dict) -> frozenset:
+        locked = self.started.get(unit.key)
+        if locked is not None:
+            return locked[1]
+        affects = unit.body.affects
+        if isinstance(affects, Ids):
+            return frozenset(affects.ids)
+        if isinstance(affects, Self_):
+            return frozenset((unit.source,))
+        if isinstance(affects, Attached):
+            target = state[unit.source].attached_to
+            return frozenset((target,)) if target is not None else EMPTY
+        you = state[unit.source].controller
+        f = affects.filter
+        return frozenset(o.id for o in state.values() if matches(f, o, you, unit.source))
+
+    def _pt_values(self, part, unit: Instance, state: dict, you: str, oid: str) -> tuple[int, int]:
+        target = state[oid]
+        return (
+            resolve(part.power, target, state, you, unit.source, self.graveyard),
+            resolve(part.toughness, target, state, you, unit.source, self.graveyard),
+        )
+
+    # ------------------------------------------------------------ applying
+
+    def _apply(self, unit: Instance, key: str, sublayer: Sublayer, waited: Iterable[str], loop: tuple) -> bool:
+        """Apply ``unit``'s parts in this sublayer for real, tracing if asked. True if abilities may have changed."""
+        if unit.key not in self.started:
+            self.started[unit.key] = (unit, self._affected(unit, self.state))
+        objects = sorted(self.started[unit.key][1])
+        if self.trace is None:
+            return self._apply_parts(unit, key, self.state, None)
+        before = {oid: _describe(self.state[oid]) for oid in objects}
+        changed = self._apply_parts(unit, key, self.state, None)
+        changes = tuple(
+            Change(oid, name, old, new)
+            for oid in objects
+            for (name, old), new in zip(before[oid].items(), _describe(self.state[oid]).values())
+            if old != new
+        )
+        why, rules = self._why(unit, sublayer, waited, loop)
+        self.trace.append(Applied(key, self._name(unit), unit.timestamp, tuple(objects), why, rules, changes))
+        return changed
+
+    def _apply_parts(self, unit: Instance, key: str, state: dict, cloned: set | None) -> bool:
+        """Apply ``unit``'s parts here to ``state``. With ``cloned`` (a trial), copy each object before changing it."""
+        objects = sorted(self._affected(unit, state))
+        you = self._you(unit, state)
+        existence = False
+        for part in unit.plan.parts[key]:
+            if isinstance(part, (PTSetPart, PTModifyPart)):
+                # Values are read for every object before any changes: one effect applies at once.
+                values = [self._pt_values(part, unit, state, you, oid) for oid in objects]
+            elif isinstance(part, CopyPart):
+                target = state[part.of]
+            for n, oid in enumerate(objects):
+                o = state[oid]
+                if cloned is not None and oid not in cloned:
+                    o = state[oid] = o.clone()
+                    cloned.add(oid)
+                if isinstance(part, (PTSetPart, PTModifyPart)):
+                    p, t = values[n]
+                    if isinstance(part, PTSetPart):
+                        o.power, o.toughness = p, t
+                    else:
+                        o.power, o.toughness = (o.power or 0) + p, (o.toughness or 0) + t
+                elif isinstance(part, PTSwitchPart):
+                    o.power, o.toughness = o.toughness or 0, o.power or 0
+                elif isinstance(part, AbilityPart):
+                    apply.change_abilities(o, part, unit, self.planner)
+                    existence = True
+                elif isinstance(part, ColorPart):
+                    apply.change_colors(o, part)
+                elif isinstance(part, TypePart):
+                    existence |= apply.change_types(o, part)
+                elif isinstance(part, ControlPart):
+                    o.controller = you if part.player == "you" else part.player
+                elif isinstance(part, TextPart):
+                    apply.change_text(o, dict(part.swaps), self.planner)
+                    existence = True
+                elif isinstance(part, CopyPart):
+                    apply.copy_onto(o, target, unit, self.planner)
+                    existence = True
+        return existence
+
+    # ------------------------------------------------------------ explaining
+
+    def _name(self, unit: Instance) -> str:
+        if unit.source is None:
+            return f"{unit.label} (effect {unit.key[1]})" if unit.label != unit.key[1] else f"effect {unit.label}"
+        how = ""
+        if unit.granted:
+            how = f", granted by {_grantor(unit.key[2])}"
+        elif unit.key[0] == "c":
+            how = ", copied"
+        return f"{unit.source}: {unit.label}{how}"
+
+    def _why(self, unit: Instance, sublayer: Sublayer, waited: Iterable[str], loop: tuple) -> tuple[str, tuple[str, ...]]:
+        r = self.ruleset
+        reasons: list[str] = []
+        rules: list[str] = [sublayer.rule]
+        if unit.cda and sublayer.cda_first:
+            reasons.append(f"{r.cda_term}: applies first")
+            rules.append(r.cite("cda_first"))
+        else:
+            reasons.append(f"timestamp {unit.timestamp}")
+            rules.append(r.cite("timestamp_resolved" if unit.source is None else "timestamp_static"))
+        if loop:
+            reasons.append(f"in a dependency loop with {', '.join(loop)}: timestamp order")
+            rules.append(r.cite("loop"))
+        elif waited:
+            reasons.append(f"depends on {', '.join(waited)}: applied after it")
+            rules += [r.cite("dependency"), r.cite("dependency_order")]
+        if unit.source is not None and unit.key in self.started and not self.state[unit.source].has_static(unit.key) \
+                and self.planner.index[sublayer.key] > unit.plan.first:
+            reasons.append("its ability is gone, but the effect had started: same objects as before")
+            rules.append(r.cite("lock_in"))
+        elif unit.source is None:
+            rules.append(r.cite("fixed_set"))
+        return "; ".join(reasons), tuple(rules)
+
+
+def _grantor(key: tuple) -> str:
+    """Who granted an ability, from the granting instance's key."""
+    if key[0] == "e":
+        return f"effect {key[1]}"
+    return f"{key[1]}'s ability"
+
+
+def _describe(o: Obj) -> dict:
+    return {
+        "name": o.name,
+        "controller": o.controller,
+        "types": o.types,
+        "subtypes": o.subtypes,
+        "supertypes": o.supertypes,
+        "colors": o.colors,
+        "abilities": o.ability_words,
+        "power": o.power,
+        "toughness": o.toughness,
+    }
+
+
+def _pt_changes(oid: str, before: tuple, after: tuple) -> tuple[Change, ...]:
+    return tuple(
+        Change(oid, name, b, a) for name, b, a in zip(("power", "toughness"), before, after) if b != a
+    )
+
+
+def _strongly_connected(units: list[Instance], deps: dict) -> dict:
+    """Tarjan's algorithm over 'depends on' edges: unit key -> the set of keys in its loop."""
+    index: dict = {}
+    low: dict = {}
+    stack: list = []
+    on_stack: set = set()
+    group: dict = {}
+    counter = [0]
+
+    def visit(u: Instance) -> None:
+        index[u.key] = low[u.key] = counter[0]
+        counter[0] += 1
+        stack.append(u)
+        on_stack.add(u.key)
+        for w in deps.get(u, ()):
+            if w.key not in index:
+                visit(w)
+                low[u.key] = min(low[u.key], low[w.key])
+            elif w.key in on_stack:
+                low[u.key] = min(low[u.key], index[w.key])
+        if low[u.key] == index[u.key]:
+            members = set()
+            while True:
+                w = stack.pop()
+                on_stack.discard(w.key)
+                members.add(w.key)
+                if w is u:
+                    break
+            for k in members:
+                group[k] = members
+
+    for u in units:
+        if u.key not in index:
+            visit(u)
+    return group

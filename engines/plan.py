@@ -1,0 +1,163 @@
+"""How one ruleset sees an effect body: which sublayers its parts go to, and what it reads and writes.
+
+Reads and writes are bit sets over the characteristics an effect can change. The layer
+machine only tries "does applying A change B?" (418.5c / 613.7a) when something A writes
+is something B reads; every other pair is independent without a trial.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping
+
+from engines.board import (
+    AbilityPart, Attached, ColorPart, ControlPart, CopyPart, Count, Effect, Filter, ManaValue,
+    Matching, Part, PTModifyPart, PTSetPart, StaticAbility, TextPart, TypePart,
+)
+from rulesets.model import CDA, RESOLVED, STATIC, Ruleset
+
+# What a part changes, or what an effect's existence, text, affected set or values read.
+TYPES = 1  # card types, subtypes, supertypes
+COLORS = 2
+ABILITIES = 4  # keywords and static abilities, as filters see them
+CONTROLLER = 8
+PT = 16
+TEXT = 32  # the words of printed abilities
+COPIABLE = 64  # name, mana value, printed characteristics
+EXIST = 128  # whether a static ability is still on its object
+ALL = TYPES | COLORS | ABILITIES | CONTROLLER | PT | TEXT | COPIABLE | EXIST
+
+# A static ability that has not started to apply can lose its existence or its text (613.7a(b)).
+NOT_STARTED_READS = EXIST | TEXT | COPIABLE
+
+
+def part_writes(part: Part) -> int:
+    if isinstance(part, CopyPart):
+        return ALL
+    if isinstance(part, ControlPart):
+        return CONTROLLER
+    if isinstance(part, TextPart):
+        return TEXT | TYPES | ABILITIES
+    if isinstance(part, TypePart):
+        # Setting a land's subtypes to basic land types removes its own abilities (212.6e / 305.7).
+        return TYPES | EXIST | ABILITIES if part.sets_basic_land_types else TYPES
+    if isinstance(part, ColorPart):
+        return COLORS
+    if isinstance(part, AbilityPart):
+        return ABILITIES | EXIST if (part.remove or part.remove_all) else ABILITIES
+    return PT
+
+
+def filter_reads(f: Filter) -> int:
+    bits = 0
+    if f.types or f.subtypes or f.supertypes or f.not_types or f.not_subtypes or f.not_supertypes:
+        bits |= TYPES
+    if f.colors or f.not_colors:
+        bits |= COLORS
+    if f.abilities:
+        bits |= ABILITIES
+    if f.controller is not None:
+        bits |= CONTROLLER
+    if f.power_at_least is not None or f.power_at_most is not None:
+        bits |= PT | TYPES
+    if f.toughness_at_least is not None or f.toughness_at_most is not None:
+        bits |= PT | TYPES
+    return bits
+
+
+def value_reads(value) -> int:
+    if isinstance(value, ManaValue):
+        return COPIABLE
+    if isinstance(value, Count):
+        return filter_reads(value.filter) | (CONTROLLER if value.zone != "battlefield" else 0)
+    return 0
+
+
+def part_reads(part: Part, origin: str) -> int:
+    """What the part's own result depends on, besides the objects it applies to."""
+    if isinstance(part, CopyPart):
+        return COPIABLE
+    if isinstance(part, ControlPart):
+        return CONTROLLER if part.player == "you" and origin != RESOLVED else 0
+    if isinstance(part, (PTSetPart, PTModifyPart)):
+        return value_reads(part.power) | value_reads(part.toughness)
+    return 0
+
+
+def characteristic(part: Part) -> str:
+    """The characteristic a part defines, in the words of 604.3a(1) / 405.2."""
+    if isinstance(part, TypePart):
+        return part.characteristic
+    if isinstance(part, ColorPart):
+        return "colors"
+    if isinstance(part, (PTSetPart, PTModifyPart)):
+        return "pt"
+    return part.kind
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """One effect body, placed by one ruleset."""
+
+    origin: str  # CDA, STATIC or RESOLVED
+    parts: Mapping[str, tuple[Part, ...]]  # sublayer key -> parts applied there, in body order
+    first: int  # index of the first sublayer with a part: where the effect starts to apply
+    reads: Mapping[str, int]  # sublayer key -> what its affected set and values read there
+    writes: Mapping[str, int]  # sublayer key -> what its parts there change
+
+
+class Planner:
+    """Builds and caches plans for one ruleset."""
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        self.ruleset = ruleset
+        self.index = {s.key: i for i, s in enumerate(ruleset.sublayers)}
+        self._cache: dict[int, tuple[object, Plan]] = {}
+
+    def plan(self, body: StaticAbility | Effect) -> Plan:
+        # Keyed by identity and holding the body, so an id is never reused while cached.
+        hit = self._cache.get(id(body))
+        if hit is not None and hit[0] is body:
+            return hit[1]
+        if len(self._cache) > 50_000:
+            self._cache.clear()
+        plan = self._build(body)
+        self._cache[id(body)] = (body, plan)
+        return plan
+
+    def origin(self, body: StaticAbility | Effect) -> str:
+        if isinstance(body, Effect):
+            return RESOLVED
+        if body.cda and all(characteristic(p) in self.ruleset.cda_characteristics for p in body.parts):
+            return CDA
+        return STATIC
+
+    def _build(self, body: StaticAbility | Effect) -> Plan:
+        origin = self.origin(body)
+        placement = self.ruleset.placement
+        parts: dict[str, list[Part]] = {}
+        for part in body.parts:
+            parts.setdefault(placement[(part.kind, origin)], []).append(part)
+        affects = body.affects
+        affects_reads = 0
+        if isinstance(affects, Matching):
+            affects_reads = filter_reads(affects.filter)
+            if affects.filter.controller is not None:
+                affects_reads |= CONTROLLER
+        reads, writes = {}, {}
+        for key, ps in parts.items():
+            r = affects_reads
+            w = 0
+            for p in ps:
+                r |= part_reads(p, origin)
+                w |= part_writes(p)
+            reads[key], writes[key] = r, w
+        # Attached: what it is attached to never changes on a board, so it reads nothing.
+        assert not isinstance(affects, Attached) or affects_reads == 0
+        return Plan(
+            origin=origin,
+            parts={k: tuple(v) for k, v in parts.items()},
+            first=min(self.index[k] for k in parts),
+            reads=reads,
+            writes=writes,
+        )

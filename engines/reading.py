@@ -1,0 +1,94 @@
+"""What an effect reads from the state: whom a filter matches, and what a value comes to."""
+
+from __future__ import annotations
+
+from engines.board import Card, Count, Filter, ManaValue, Value
+
+
+def matches(f: Filter, o, you: str | None, source_id: str | None) -> bool:
+    """Whether object ``o`` (an ``Obj``) passes filter ``f``, for an effect controlled by ``you``."""
+    if f.types and not f.types <= o.types:
+        return False
+    if f.subtypes and not f.subtypes <= o.subtypes:
+        return False
+    if f.supertypes and not f.supertypes <= o.supertypes:
+        return False
+    if f.colors and not f.colors <= o.colors:
+        return False
+    if f.not_types and not f.not_types.isdisjoint(o.types):
+        return False
+    if f.not_subtypes and not f.not_subtypes.isdisjoint(o.subtypes):
+        return False
+    if f.not_supertypes and not f.not_supertypes.isdisjoint(o.supertypes):
+        return False
+    if f.not_colors and not f.not_colors.isdisjoint(o.colors):
+        return False
+    if f.abilities and not f.abilities <= o.ability_words:
+        return False
+    if f.controller is not None and not _controller_matches(f.controller, o.controller, you):
+        return False
+    if f.other and o.id == source_id:
+        return False
+    if f.power_at_least is not None or f.power_at_most is not None or f.toughness_at_least is not None \
+            or f.toughness_at_most is not None:
+        return _pt_matches(f, o)
+    return True
+
+
+def _controller_matches(wanted: str, controller: str, you: str | None) -> bool:
+    if wanted == "you":
+        return controller == you
+    if wanted == "opponent":
+        return controller != you
+    return controller == wanted
+
+
+def _pt_matches(f: Filter, o) -> bool:
+    # A noncreature has no power or toughness (208.3 / 207.3), so no P/T bound holds for it.
+    if "creature" not in o.types:
+        return False
+    power = o.power or 0
+    toughness = o.toughness or 0
+    if f.power_at_least is not None and power < f.power_at_least:
+        return False
+    if f.power_at_most is not None and power > f.power_at_most:
+        return False
+    if f.toughness_at_least is not None and toughness < f.toughness_at_least:
+        return False
+    if f.toughness_at_most is not None and toughness > f.toughness_at_most:
+        return False
+    return True
+
+
+class CardView:
+    """A graveyard card seen through the same eyes as an object: its controller is its owner."""
+
+    __slots__ = ("id", "types", "subtypes", "supertypes", "colors", "power", "toughness", "controller")
+    ability_words = frozenset()  # graveyard cards are listed without abilities
+
+    def __init__(self, card: Card, owner: str) -> None:
+        self.id = None
+        self.types = frozenset(card.types)
+        self.subtypes = frozenset(card.subtypes)
+        self.supertypes = frozenset(card.supertypes)
+        self.colors = frozenset(card.colors)
+        self.power = card.power
+        self.toughness = card.toughness
+        self.controller = owner
+
+
+def graveyard_views(graveyards) -> tuple[CardView, ...]:
+    return tuple(CardView(card, owner) for owner, cards in graveyards for card in cards)
+
+
+def resolve(value: Value, target, state: dict, you: str | None, source_id: str | None, graveyard) -> int:
+    """The number a value stands for, applied to ``target``, read from the state now."""
+    if type(value) is int:
+        return value
+    if isinstance(value, ManaValue):
+        return target.mana_value
+    assert isinstance(value, Count)
+    f = value.filter
+    if value.zone == "graveyard":
+        return sum(1 for c in graveyard if matches(f, c, you, source_id))
+    return sum(1 for o in state.values() if matches(f, o, you, source_id))

@@ -1,0 +1,105 @@
+"""The working state of one evaluation: each object's characteristics so far, and the effects in play.
+
+Objects are small mutable records, cloned before a trial application changes them, so a
+trial costs a copy of the objects it touches and nothing else (copy on write).
+"""
+
+from __future__ import annotations
+
+from engines.board import Effect, Permanent, StaticAbility
+from engines.plan import Plan
+
+
+class Instance:
+    """A continuous effect's generator: a static ability on an object, or a resolved effect.
+
+    ``key`` identifies it across layers and passes; ``order`` sorts by timestamp, ties
+    broken by board order (the ``simultaneous_timestamps`` decision).
+    """
+
+    __slots__ = ("key", "label", "body", "plan", "source", "controller", "timestamp", "order", "granted", "cda")
+
+    def __init__(self, key, label, body, plan: Plan, source, controller, timestamp, order, granted=False):
+        self.key = key
+        self.label: str = label
+        self.body: StaticAbility | Effect = body
+        self.plan = plan
+        self.source: str | None = source  # the object a static ability is on; None for resolved effects
+        self.controller: str | None = controller  # fixed for resolved effects; statics ask their object
+        self.timestamp: int = timestamp
+        self.order: tuple = order
+        self.granted: bool = granted  # granted by an effect: not part of the object's text (418.6b / 612.3)
+        self.cda: bool = plan.origin == "cda"
+
+    def with_body(self, body: StaticAbility, plan: Plan) -> "Instance":
+        """The same ability after a text change (layer 3)."""
+        return Instance(self.key, body.label, body, plan, self.source, self.controller, self.timestamp, self.order, self.granted)
+
+    def __repr__(self) -> str:
+        return f"Instance({self.label!r}, ts={self.timestamp})"
+
+
+class Obj:
+    """An object's characteristics as far as the layers applied so far have determined them."""
+
+    __slots__ = (
+        "id", "name", "controller", "types", "subtypes", "supertypes", "colors", "keywords",
+        "statics", "power", "toughness", "mana_value", "timestamp", "attached_to", "position",
+    )
+
+    def clone(self) -> "Obj":
+        new = Obj.__new__(Obj)
+        for slot in Obj.__slots__:
+            setattr(new, slot, getattr(self, slot))
+        return new
+
+    @property
+    def ability_words(self) -> frozenset[str]:
+        """Keywords and static-ability labels: what an ``abilities`` filter sees."""
+        if not self.statics:
+            return self.keywords
+        return self.keywords | {s.label for s in self.statics}
+
+    def has_static(self, key) -> bool:
+        for s in self.statics:
+            if s.key == key:
+                return True
+        return False
+
+    def static(self, key) -> Instance | None:
+        for s in self.statics:
+            if s.key == key:
+                return s
+        return None
+
+
+def obj_from_permanent(p: Permanent, position: int, statics: tuple[Instance, ...]) -> Obj:
+    o = Obj.__new__(Obj)
+    o.id = p.id
+    o.name = p.name
+    o.controller = p.controller
+    o.types = frozenset(p.types)
+    o.subtypes = frozenset(p.subtypes)
+    o.supertypes = frozenset(p.supertypes)
+    o.colors = frozenset(p.colors)
+    o.keywords = frozenset(p.abilities)
+    o.statics = statics
+    o.power = p.power
+    o.toughness = p.toughness
+    o.mana_value = p.mana_value
+    o.timestamp = p.timestamp
+    o.attached_to = p.attached_to
+    o.position = position
+    return o
+
+
+def copiable_snapshot(o: Obj) -> tuple:
+    """An object's copiable values (706.2 / 503.2): what a copy effect reading it would take.
+
+    In layer 1 the object's current values are exactly its copiable values: only copy
+    effects have been applied so far.
+    """
+    return (
+        o.name, o.mana_value, o.types, o.subtypes, o.supertypes, o.colors, o.power, o.toughness,
+        o.keywords, tuple(s.body for s in o.statics if not s.granted),
+    )

@@ -1,0 +1,82 @@
+"""The explanation of an evaluation: each layer, each effect applied, why then, what it changed.
+
+A trace is a tuple of entries, plain frozen values, so two traces of one board compare
+equal (engines are deterministic) and the harness can store them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Heading:
+    """The start of a layer or sublayer."""
+
+    sublayer: str
+    title: str
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    object: str
+    characteristic: str
+    before: Any
+    after: Any
+
+
+@dataclass(frozen=True, slots=True)
+class Applied:
+    """One effect's parts applied in one sublayer."""
+
+    sublayer: str
+    effect: str  # how a judge names it: the source's label, and whose ability it is
+    timestamp: int | None  # None for counters, which have none
+    objects: tuple[str, ...]
+    why: str  # why now: characteristic-defining first, timestamp, dependency, loop
+    rules: tuple[str, ...]
+    changes: tuple[Change, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """Anything else a judge should know: a pass, a lost ability, a locked-in effect."""
+
+    sublayer: str | None
+    text: str
+    rules: tuple[str, ...]
+
+
+Entry = Heading | Applied | Note
+
+
+def _show(value: Any) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, (list, tuple, frozenset, set)):
+        return "[" + ", ".join(sorted(str(v) for v in value)) + "]"
+    return str(value)
+
+
+def render(trace: tuple[Entry, ...]) -> str:
+    """The trace as indented text, one line per heading, effect, change and note."""
+    lines: list[str] = []
+    for entry in trace:
+        if isinstance(entry, Heading):
+            lines.append(f"Layer {entry.sublayer}: {entry.title} ({entry.rule})")
+        elif isinstance(entry, Applied):
+            when = f"ts {entry.timestamp}" if entry.timestamp is not None else "no timestamp"
+            rules = ", ".join(entry.rules)
+            lines.append(f"  - {entry.effect} [{when}] on {', '.join(entry.objects) or 'nothing'}")
+            lines.append(f"      why: {entry.why} ({rules})")
+            for c in entry.changes:
+                lines.append(f"      {c.object}.{c.characteristic}: {_show(c.before)} -> {_show(c.after)}")
+            if not entry.changes:
+                lines.append("      (changes nothing)")
+        else:
+            rules = f" ({', '.join(entry.rules)})" if entry.rules else ""
+            indent = "  * " if entry.sublayer else "* "
+            lines.append(f"{indent}{entry.text}{rules}")
+    return "\n".join(lines)

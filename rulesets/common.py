@@ -1,0 +1,61 @@
+"""Choices both built-in rulesets make where the rules text leaves a board-format case open.
+
+Each names the rules it rests on (old number / 2009 number); traces quote the key.
+"""
+
+from rulesets.model import Decision
+
+COMMON_DECISIONS = (
+    Decision(
+        "granted_earlier_layer",
+        "407.2 / 112.11; 418.5f / 613.6a",
+        "A granted static ability whose parts sit in a layer before the one that grants it applies there "
+        "on a further pass: the layers are run again with every granted ability present from layer 1, "
+        "until the granted abilities found at the end of a pass are those assumed at its start; if the "
+        "passes cycle, only the abilities granted in every pass of the cycle apply backwards.",
+    ),
+    Decision(
+        "simultaneous_timestamps",
+        "418.5e / 613.6g",
+        "Effects that share a timestamp (abilities of one object, or an object and an effect given the "
+        "same time) apply in the order the board lists them: objects first, then effects, each ability "
+        "in its listed order; the board's order stands for the active player's choice.",
+    ),
+    Decision(
+        "resolved_values",
+        "413.2f / 608.2g",
+        "A count or mana value in an effect from a resolved spell or ability is read when its part is "
+        "applied; the board, being a snapshot, stands for the game state at resolution.",
+    ),
+    Decision(
+        "subtypes_set",
+        "212.6e / 305.7",
+        "Setting subtypes replaces every subtype of the object; setting a land's subtypes to basic land "
+        "types also removes the abilities of its own rules text (printed or copied), never granted ones.",
+    ),
+    Decision(
+        "noncreature_pt",
+        "208.3 / 207.3",
+        "P/T effects are applied to every object they affect, but a noncreature has no power or "
+        "toughness: the outcome shows null, and power/toughness filters never match it.",
+    ),
+    Decision(
+        "text_change_labels",
+        "418.6a / 612.1",
+        "A text change rewrites the color and subtype words of the affected object's type line, keywords "
+        "and printed or copied static abilities (filters, values and labels); names and granted "
+        "abilities are never changed.",
+    ),
+    Decision(
+        "copied_ability_timestamp",
+        "418.5f / 613.6a",
+        "A static ability an object has because it copies another takes the later of the object's "
+        "timestamp and the copy effect's, as an ability created by that effect.",
+    ),
+    Decision(
+        "ability_instances",
+        "407.3 / 112.10",
+        "The outcome lists each ability once, however many instances the object has; removing an "
+        "ability removes every instance.",
+    ),
+)
