@@ -29,9 +29,11 @@ def copy_onto(o: Obj, target: Obj, unit: Instance, planner: Planner) -> None:
     o.toughness = target.toughness
     o.keywords = target.keywords
     timestamp = max(o.timestamp, unit.timestamp)
+    # Keyed by the printed ability at the root of any chain of copies, so copies that copy
+    # again (abilities that make objects copies) yield the same abilities, not new ones without end.
     copied = tuple(
         Instance(
-            ("c", o.id, unit.key, i), s.label, s.body, s.plan, o.id, None, timestamp,
+            ("c", o.id, s.key[2] if s.key[0] == "c" else s.key), s.label, s.body, s.plan, o.id, None, timestamp,
             (timestamp, 0, o.position, 1000 + i),
         )
         for i, s in enumerate(x for x in target.statics if not x.granted)

@@ -161,7 +161,7 @@ class _Run:
                     if s.key not in applied:
                         units.append(s)
         for k, (instance, _) in self.started.items():
-            if k not in present and k not in applied and key in instance.plan.parts:
+            if instance.source is not None and k not in present and k not in applied and key in instance.plan.parts:
                 units.append(instance)  # its ability is gone, but it started: 418.5b / 613.5
         return units
 

@@ -1,0 +1,290 @@
+"""Board generation over the whole contract-v1 vocabulary, for one source of choices or another.
+
+The generator is written once against a small ``Choices`` interface. ``SeededChoices``
+backs it with ``random.Random`` for bulk runs (fast, reproducible from a seed);
+``diffcheck.strategies`` backs it with Hypothesis draws, so the same boards can be shrunk
+and used in property tests. Every choice lists its simplest option first, which is where
+Hypothesis shrinks to.
+
+Generation leans toward interaction: effects share a few objects, several effects land
+in one layer, timestamps are a shuffle of a short range.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Protocol, Sequence, TypeVar
+
+T = TypeVar("T")
+
+COLORS = ["white", "blue", "black", "red", "green"]
+CREATURE_TYPES = ["goblin", "elf", "zombie", "wall", "soldier"]
+LAND_TYPES = ["forest", "swamp", "mountain", "island", "plains"]
+KEYWORDS = ["flying", "haste", "trample", "vigilance", "swampwalk", "protection from red"]
+SHAPES = [  # (types, subtypes pool)
+    (["creature"], CREATURE_TYPES),
+    (["artifact"], []),
+    (["enchantment"], []),
+    (["land"], LAND_TYPES),
+    (["artifact", "creature"], CREATURE_TYPES),
+    (["land", "creature"], LAND_TYPES + CREATURE_TYPES),
+]
+
+
+class Choices(Protocol):
+    def integer(self, lo: int, hi: int) -> int: ...
+
+    def choice(self, options: Sequence[T]) -> T: ...
+
+    def boolean(self, p: float = 0.5) -> bool: ...
+
+
+class SeededChoices:
+    """Choices from a seeded ``random.Random``: the same seed gives the same boards."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def integer(self, lo: int, hi: int) -> int:
+        return self.rng.randint(lo, hi)
+
+    def choice(self, options: Sequence[T]) -> T:
+        return options[self.rng.randrange(len(options))]
+
+    def boolean(self, p: float = 0.5) -> bool:
+        return self.rng.random() < p
+
+
+@dataclass(frozen=True)
+class Size:
+    """How large generated boards are."""
+
+    min_objects: int = 3
+    max_objects: int = 8
+    min_effects: int = 2
+    max_effects: int = 10
+
+
+SMALL = Size()
+LARGE = Size(20, 20, 30, 30)
+
+
+def _subset(c: Choices, pool: Sequence[str], most: int) -> list[str]:
+    n = c.integer(0, most)
+    out: list[str] = []
+    for _ in range(n):
+        w = c.choice(pool)
+        if w not in out:
+            out.append(w)
+    return out
+
+
+class BoardGenerator:
+    """Makes one contract-v1 board (as data) per call from a source of choices."""
+
+    def __init__(self, size: Size = SMALL) -> None:
+        self.size = size
+
+    def board(self, c: Choices) -> dict[str, Any]:
+        n_objects = c.integer(self.size.min_objects, self.size.max_objects)
+        n_effects = c.integer(self.size.min_effects, self.size.max_effects)
+        ids = [f"o{i}" for i in range(1, n_objects + 1)]
+        # Effects: some are static abilities on objects, the rest resolved; both draw on the same few objects.
+        n_static = c.integer(0, n_effects)
+        objects = [self._object(c, oid, ids) for oid in ids]
+        for _ in range(n_static):
+            holder = c.choice(objects)
+            holder.setdefault("static", []).append(self._static(c, holder, ids))
+        effects = [self._effect(c, f"e{i}", ids) for i in range(1, n_effects - n_static + 1)]
+        # Timestamps: a shuffle of 1..n, so every order of objects and effects occurs.
+        stamps = list(range(1, len(objects) + len(effects) + 1))
+        for i in range(len(stamps) - 1, 0, -1):
+            j = c.integer(0, i)
+            stamps[i], stamps[j] = stamps[j], stamps[i]
+        for item, ts in zip(objects + effects, stamps):
+            item["timestamp"] = ts
+        board: dict[str, Any] = {"objects": objects}
+        if effects:
+            board["effects"] = effects
+        if c.boolean(0.3):
+            board["graveyards"] = {
+                "you": [self._card(c, i) for i in range(c.integer(0, 3))],
+                "opponent": [self._card(c, i) for i in range(c.integer(0, 2))],
+            }
+        return board
+
+    # ------------------------------------------------------------ objects
+
+    def _object(self, c: Choices, oid: str, ids: list[str]) -> dict[str, Any]:
+        types, pool = c.choice(SHAPES)
+        o: dict[str, Any] = {"id": oid, "types": list(types)}
+        if c.boolean(0.2):
+            o["controller"] = "opponent"
+        subtypes = _subset(c, pool, 2) if pool else []
+        if subtypes:
+            o["subtypes"] = subtypes
+        if c.boolean(0.15) and "land" in types:
+            o["supertypes"] = ["basic"]
+        colors = _subset(c, COLORS, 2)
+        if colors:
+            o["colors"] = colors
+        if "creature" in types:
+            o["power"] = c.integer(0, 5)
+            o["toughness"] = c.integer(0, 5)
+        o["mana_value"] = c.integer(0, 6)
+        keywords = _subset(c, KEYWORDS, 2)
+        if keywords:
+            o["abilities"] = keywords
+        if "creature" in types and c.boolean(0.25):
+            o["counters"] = {c.choice(["+1/+1", "-1/-1"]): c.integer(1, 2)}
+        if "enchantment" in types or "artifact" in types:
+            if c.boolean(0.5):
+                target = c.choice(ids)
+                if target != oid:
+                    o["attached_to"] = target
+        if "creature" in types and c.boolean(0.1):
+            o.setdefault("static", []).append(self._cda(c))
+        return o
+
+    def _card(self, c: Choices, i: int) -> dict[str, Any]:
+        types, pool = c.choice(SHAPES)
+        card: dict[str, Any] = {"name": f"card{i}", "types": list(types)}
+        if "creature" in types:
+            card["power"] = c.integer(0, 4)
+            card["toughness"] = c.integer(0, 4)
+        colors = _subset(c, COLORS, 1)
+        if colors:
+            card["colors"] = colors
+        return card
+
+    # ------------------------------------------------------------ abilities and effects
+
+    def _cda(self, c: Choices) -> dict[str, Any]:
+        kind = c.choice(["pt", "colors", "subtypes"])
+        ability: dict[str, Any] = {"text": f"cda-{kind}", "affects": "self", "cda": True}
+        if kind == "pt":
+            v = self._value(c, counts_only=True)
+            ability["pt"] = {"set": [v, v]}
+        elif kind == "colors":
+            ability["colors"] = {"set": list(COLORS)}
+        else:
+            ability["subtypes"] = {"set": list(CREATURE_TYPES)}
+        return ability
+
+    def _static(self, c: Choices, holder: dict, ids: list[str], depth: int = 0) -> dict[str, Any]:
+        affects: Any = c.choice(["filter", "self", "attached", "ids"])
+        if affects == "filter":
+            affects = {"filter": self._filter(c)}
+        elif affects == "attached" and "attached_to" not in holder:
+            affects = "self"
+        elif affects == "ids":
+            affects = [c.choice(ids)]
+        ability = {"affects": affects, **self._body(c, ids, depth)}
+        # Labels must tell abilities apart in outcomes; a short stable label per generated ability.
+        ability["text"] = f"{holder['id']}-s{len(holder.get('static', [])) + 1}" if depth == 0 else f"granted-{c.integer(1, 3)}"
+        return ability
+
+    def _effect(self, c: Choices, eid: str, ids: list[str]) -> dict[str, Any]:
+        affected = []
+        for _ in range(c.integer(1, 2)):
+            target = c.choice(ids)
+            if target not in affected:
+                affected.append(target)
+        e: dict[str, Any] = {"id": eid, "affects": affected, **self._body(c, ids, 0)}
+        if c.boolean(0.2):
+            e["controller"] = "opponent"
+        return e
+
+    def _body(self, c: Choices, ids: list[str], depth: int) -> dict[str, Any]:
+        body: dict[str, Any] = {}
+        for _ in range(c.integer(1, 2)):
+            kind = c.choice(
+                ["pt_modify", "pt_set", "colors", "abilities", "types", "subtypes", "pt_switch", "control",
+                 "change_text", "supertypes", "copy"]
+            )
+            if kind == "pt_modify":
+                body.setdefault("pt", {})["modify"] = [self._value(c), self._value(c)]
+            elif kind == "pt_set":
+                body.setdefault("pt", {})["set"] = [self._value(c), self._value(c)]
+            elif kind == "pt_switch":
+                body.setdefault("pt", {})["switch"] = True
+            elif kind == "colors":
+                body["colors"] = {c.choice(["set", "add"]): _subset(c, COLORS, 2)}
+            elif kind == "types":
+                op = c.choice(["add", "remove", "set"])
+                values = _subset(c, ["creature", "artifact", "enchantment", "land"], 2)
+                body["types"] = {op: values or ["creature"]}
+            elif kind == "subtypes":
+                op = c.choice(["add", "set", "remove"])
+                body["subtypes"] = {op: _subset(c, LAND_TYPES + CREATURE_TYPES, 2) or [c.choice(LAND_TYPES)]}
+            elif kind == "supertypes":
+                body["supertypes"] = {c.choice(["add", "remove"]): [c.choice(["legendary", "snow", "basic"])]}
+            elif kind == "abilities":
+                body["abilities"] = self._abilities(c, ids, depth)
+            elif kind == "control":
+                body["control"] = c.choice(["you", "opponent"])
+            elif kind == "change_text":
+                pool = c.choice([COLORS, CREATURE_TYPES, LAND_TYPES])
+                a, b = c.choice(pool), c.choice(pool)
+                if a != b:
+                    body["change_text"] = {a: b}
+            elif kind == "copy":
+                body["copy"] = c.choice(ids)
+        if not body:
+            body["pt"] = {"modify": [1, 1]}
+        return body
+
+    def _abilities(self, c: Choices, ids: list[str], depth: int) -> dict[str, Any]:
+        op = c.choice(["add", "remove", "remove_all"])
+        if op == "remove_all":
+            return {"remove_all": True}
+        if op == "remove":
+            return {"remove": [c.choice(KEYWORDS)]}
+        added: list[Any] = [c.choice(KEYWORDS)]
+        if depth == 0 and c.boolean(0.3):
+            holder = {"id": "granted"}
+            added = [self._static(c, holder, ids, depth + 1)]
+            added[0]["affects"] = c.choice(["self", {"filter": self._filter(c)}])
+        return {"add": added}
+
+    def _filter(self, c: Choices) -> dict[str, Any]:
+        f: dict[str, Any] = {}
+        for _ in range(c.integer(0, 2)):
+            key = c.choice(["types", "colors", "controller", "other", "subtypes", "not_colors", "abilities",
+                            "power_at_least", "not_types", "toughness_at_most", "supertypes"])
+            if key in ("types", "not_types"):
+                f[key] = [c.choice(["creature", "artifact", "land", "enchantment"])]
+            elif key in ("colors", "not_colors"):
+                f[key] = [c.choice(COLORS)]
+            elif key == "subtypes":
+                f[key] = [c.choice(CREATURE_TYPES + LAND_TYPES)]
+            elif key == "supertypes":
+                f[key] = [c.choice(["basic", "legendary"])]
+            elif key == "abilities":
+                f[key] = [c.choice(KEYWORDS)]
+            elif key == "controller":
+                f[key] = c.choice(["you", "opponent"])
+            elif key == "other":
+                f[key] = True
+            else:
+                f[key] = c.integer(0, 4)
+        return f
+
+    def _value(self, c: Choices, counts_only: bool = False) -> Any:
+        kind = c.choice(["count"] if counts_only else ["int", "int", "int", "mana_value", "count"])
+        if kind == "int":
+            return c.integer(-2, 4)
+        if kind == "mana_value":
+            return "mana_value"
+        count: dict[str, Any] = {"count": self._filter(c)}
+        if c.boolean(0.4):
+            count["zone"] = "graveyard"
+        return count
+
+
+def seeded_boards(seed: int, n: int, size: Size = SMALL) -> list[dict[str, Any]]:
+    """``n`` boards from one seed, as data."""
+    c = SeededChoices(seed)
+    gen = BoardGenerator(size)
+    return [gen.board(c) for _ in range(n)]
