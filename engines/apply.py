@@ -46,17 +46,20 @@ def change_text(o: Obj, swaps: dict[str, str], planner: Planner) -> None:
     o.subtypes = swap_set(o.subtypes, swaps)
     o.keywords = swap_set(o.keywords, swaps)
     statics = []
+    changed = False
     for s in o.statics:
         if not s.granted:
             body = swap_ability(s.body, swaps)
             if body is not s.body:
                 s = s.with_body(body, planner.plan(body))
+                changed = True
         statics.append(s)
-    o.statics = tuple(statics)
+    if changed:  # a new tuple tells the machine that abilities changed
+        o.statics = tuple(statics)
 
 
-def change_types(o: Obj, part: TypePart) -> bool:
-    """Layer 4. Returns True when this stripped a land of its own abilities (212.6e / 305.7)."""
+def change_types(o: Obj, part: TypePart) -> None:
+    """Layer 4; setting a land's basic land types strips its own abilities (212.6e / 305.7)."""
     current = getattr(o, part.characteristic)
     values = frozenset(part.values)
     if part.op == "set":
@@ -68,9 +71,8 @@ def change_types(o: Obj, part: TypePart) -> bool:
     setattr(o, part.characteristic, new)
     if part.sets_basic_land_types and "land" in o.types:
         o.keywords = frozenset()
-        o.statics = tuple(s for s in o.statics if s.granted)
-        return True
-    return False
+        if any(not s.granted for s in o.statics):
+            o.statics = tuple(s for s in o.statics if s.granted)
 
 
 def change_colors(o: Obj, part: ColorPart) -> None:
@@ -89,14 +91,15 @@ def change_abilities(o: Obj, part: AbilityPart, unit: Instance, planner: Planner
     if part.remove:
         gone = frozenset(part.remove)
         o.keywords = o.keywords - gone
-        o.statics = tuple(s for s in o.statics if s.label not in gone)
+        if any(s.label in gone for s in o.statics):
+            o.statics = tuple(s for s in o.statics if s.label not in gone)
     if not part.add:
         return
     words = [a for a in part.add if isinstance(a, str)]
     if words:
         o.keywords = o.keywords | frozenset(words)
     timestamp = max(o.timestamp, unit.timestamp)
-    granted = list(o.statics)
+    granted = []
     for i, ability in enumerate(part.add):
         if isinstance(ability, StaticAbility):
             key = ("g", o.id, unit.key, i)
@@ -107,4 +110,5 @@ def change_abilities(o: Obj, part: AbilityPart, unit: Instance, planner: Planner
                         (timestamp, 0, o.position, 2000 + i), granted=True,
                     )
                 )
-    o.statics = tuple(granted)
+    if granted:
+        o.statics = o.statics + tuple(granted)

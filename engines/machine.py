@@ -18,11 +18,11 @@ from typing import Iterable
 
 from engines import apply
 from engines.board import (
-    AbilityPart, Attached, Board, ColorPart, ControlPart, CopyPart, Ids, PTModifyPart, PTSetPart,
-    PTSwitchPart, Self_, TextPart, TypePart,
+    AbilityPart, Attached, Board, ColorPart, ControlPart, CopyPart, Count, Ids, ManaValue, Matching,
+    PTModifyPart, PTSetPart, PTSwitchPart, Self_, TextPart, TypePart,
 )
 from engines.plan import NOT_STARTED_READS, Planner
-from engines.reading import graveyard_views, matches, resolve
+from engines.reading import count, graveyard_views, matches
 from engines.state import Instance, Obj, copiable_snapshot, obj_from_permanent
 from engines.trace import Applied, Change, Entry, Heading, Note
 from rulesets.model import STATIC, Ruleset, Sublayer
@@ -108,18 +108,35 @@ class _Run:
         ]
         # Effects that have started to apply, with the objects they started with (613.5).
         self.started: dict = {}
+        self.abilities_changed = False  # set when an application gives or takes static abilities
 
     # ------------------------------------------------------------ the pass
 
     def execute(self) -> tuple[dict[str, Obj], dict]:
-        for index, sublayer in enumerate(self.ruleset.sublayers):
+        live = self._live()
+        for sublayer in self.ruleset.sublayers:
             if self.trace is not None:
                 self.trace.append(Heading(sublayer.key, self.ruleset.say(sublayer.title), sublayer.rule))
             if sublayer.key == self.ruleset.counters_sublayer:
                 self._counters(sublayer)
-            else:
+            elif sublayer.key in live:
+                self.abilities_changed = False
                 self._sublayer(sublayer)
+                if self.abilities_changed:
+                    live = self._live()
         return self.state, self._granted_backwards()
+
+    def _live(self) -> set[str]:
+        """The sublayers in which some effect has a part; the others are skipped."""
+        keys: set[str] = set()
+        for r in self.resolved:
+            keys.update(r.plan.parts)
+        for o in self.state.values():
+            for s in o.statics:
+                keys.update(s.plan.parts)
+        for instance, _ in self.started.values():
+            keys.update(instance.plan.parts)
+        return keys
 
     def _granted_backwards(self) -> dict:
         """Granted abilities present at the end whose parts sit before the layer that grants them."""
@@ -167,23 +184,50 @@ class _Run:
 
     def _sublayer(self, sublayer: Sublayer) -> None:
         key = sublayer.key
-        cda_first = sublayer.cda_first
+        order = (lambda u: (not u.cda, u.order)) if sublayer.cda_first else (lambda u: u.order)
         applied: set = set()
         waited: dict = {}  # unit key -> labels of the effects it was found to depend on
         pending = self._gather(key, applied)
+        deps: dict | None = None  # None: to be decided (again) by trial
         while pending:
-            pending.sort(key=(lambda u: (not u.cda, u.order)) if cda_first else (lambda u: u.order))
-            unit, loop = self._choose(pending, key, waited) if len(pending) > 1 else (pending[0], ())
+            if len(pending) == 1:
+                unit, loop = pending[0], ()
+            else:
+                pending.sort(key=order)
+                if deps is None:
+                    deps = self._dependencies(pending, key)
+                unit, loop = self._choose(pending, deps, waited)
             changed_existence = self._apply(unit, key, sublayer, waited.get(unit.key, ()), loop)
             applied.add(unit.key)
             if changed_existence:
+                self.abilities_changed = True
                 pending = self._gather(key, applied)
-            else:
-                pending.remove(unit)
+                deps = None
+                continue
+            pending.remove(unit)
+            if deps is not None:
+                deps = self._after(unit, key, pending, deps)
 
-    def _choose(self, pending: list[Instance], key: str, waited: dict) -> tuple[Instance, tuple]:
+    def _after(self, unit: Instance, key: str, pending: list[Instance], deps: dict) -> dict | None:
+        """The dependencies among the effects still pending, once ``unit`` has applied.
+
+        They can only have changed if ``unit`` wrote something one of them reads (its
+        affected set, values or existence); otherwise drop ``unit`` and keep the rest.
+        """
+        writes = unit.plan.writes[key]
+        for b in pending:
+            if writes & self._reads(b, key):
+                return None
+        kept = {}
+        for b, on in deps.items():
+            if b is not unit:
+                on = [a for a in on if a is not unit]
+                if on:
+                    kept[b] = on
+        return kept
+
+    def _choose(self, pending: list[Instance], deps: dict, waited: dict) -> tuple[Instance, tuple]:
         """The first effect, in base order, that depends on nothing still waiting outside its own loop."""
-        deps = self._dependencies(pending, key)
         if not deps:
             return pending[0], ()
         for b, on in deps.items():
@@ -223,16 +267,61 @@ class _Run:
         if not candidates:
             return {}
         deps: dict = {}
-        before: dict = {}
         for a, bs in candidates.items():
             trial = dict(self.state)
-            self._apply_parts(a, key, trial, cloned=set())
+            touched: set = set()
+            self._apply_parts(a, key, trial, touched)
             for b in bs:
-                if b not in before:
-                    before[b] = self._signature(b, key, self.state)
-                if self._signature(b, key, trial) != before[b]:
+                if touched and self._changed(b, key, trial, touched):
                     deps.setdefault(b, []).append(a)
         return deps
+
+    def _changed(self, b: Instance, key: str, trial: dict, touched: set) -> bool:
+        """Whether a trial that changed the objects in ``touched`` changes B (418.5c(b) / 613.7a(b)).
+
+        Only touched objects can differ between the state and the trial, so B's affected
+        set and counts are compared on them alone; a change of B's controller ("you")
+        falls back to comparing B's whole signature.
+        """
+        state = self.state
+        source = b.source
+        started = b.key in self.started
+        if source is not None and source in touched:
+            before, after = state[source], trial[source]
+            if not started:
+                was, now = before.static(b.key), after.static(b.key)
+                if (was is None) != (now is None):
+                    return True  # existence
+                if was is not None and was.body is not now.body:
+                    return True  # text
+            if before.controller != after.controller:
+                return self._signature(b, key, state) != self._signature(b, key, trial)
+        you = self._you(b, state)
+        affects = b.body.affects
+        if not started and isinstance(affects, Matching):
+            f = affects.filter
+            for oid in touched:
+                if matches(f, state[oid], you, source) != matches(f, trial[oid], you, source):
+                    return True
+        for part in b.plan.parts[key]:
+            if isinstance(part, (PTSetPart, PTModifyPart)):
+                for value in (part.power, part.toughness):
+                    if type(value) is int:
+                        continue
+                    if isinstance(value, Count):
+                        if value.zone == "battlefield":
+                            f = value.filter
+                            for oid in touched:
+                                if matches(f, state[oid], you, source) != matches(f, trial[oid], you, source):
+                                    return True
+                    else:  # the affected objects' own mana values
+                        for oid in touched & self._affected(b, state):
+                            if state[oid].mana_value != trial[oid].mana_value:
+                                return True
+            elif isinstance(part, CopyPart):
+                if part.of in touched and copiable_snapshot(state[part.of]) != copiable_snapshot(trial[part.of]):
+                    return True
+        return False
 
     def _signature(self, unit: Instance, key: str, state: dict) -> tuple | None:
         """What 418.5c(b) / 613.7a(b) compares: existence, text, objects affected, what it does."""
@@ -250,7 +339,7 @@ class _Run:
         for part in unit.plan.parts[key]:
             if isinstance(part, (PTSetPart, PTModifyPart)):
                 if type(part.power) is not int or type(part.toughness) is not int:
-                    out.append(tuple(self._pt_values(part, unit, state, you, oid) for oid in sorted(objects)))
+                    out.append(tuple(self._pt_values(part, unit, state, you, sorted(objects))))
             elif isinstance(part, CopyPart):
                 out.append(copiable_snapshot(state[part.of]))
             elif isinstance(part, ControlPart):
@@ -278,12 +367,22 @@ class _Run:
         f = affects.filter
         return frozenset(o.id for o in state.values() if matches(f, o, you, unit.source))
 
-    def _pt_values(self, part, unit: Instance, state: dict, you: str, oid: str) -> tuple[int, int]:
-        target = state[oid]
-        return (
-            resolve(part.power, target, state, you, unit.source, self.graveyard),
-            resolve(part.toughness, target, state, you, unit.source, self.graveyard),
-        )
+    def _pt_values(self, part, unit: Instance, state: dict, you: str, objects) -> list[tuple[int, int]]:
+        """The P/T pair a set or modify part gives each object; a count is read once for all of them."""
+        power, toughness = part.power, part.toughness
+        if type(power) is int and type(toughness) is int:
+            return [(power, toughness)] * len(objects)
+        p = self._amount(power, unit, state, you)
+        t = self._amount(toughness, unit, state, you)
+        return [(state[oid].mana_value if p is None else p, state[oid].mana_value if t is None else t) for oid in objects]
+
+    def _amount(self, value, unit: Instance, state: dict, you: str) -> int | None:
+        """An integer or a count; None for a mana value, which each affected object answers for itself."""
+        if type(value) is int:
+            return value
+        if isinstance(value, ManaValue):
+            return None
+        return count(value, state, you, unit.source, self.graveyard)
 
     # ------------------------------------------------------------ applying
 
@@ -307,14 +406,15 @@ class _Run:
         return changed
 
     def _apply_parts(self, unit: Instance, key: str, state: dict, cloned: set | None) -> bool:
-        """Apply ``unit``'s parts here to ``state``. With ``cloned`` (a trial), copy each object before changing it."""
+        """Apply ``unit``'s parts here to ``state``. With ``cloned`` (a trial), copy each object before
+        changing it, and collect there the ids of the objects changed."""
         objects = sorted(self._affected(unit, state))
         you = self._you(unit, state)
         existence = False
         for part in unit.plan.parts[key]:
             if isinstance(part, (PTSetPart, PTModifyPart)):
                 # Values are read for every object before any changes: one effect applies at once.
-                values = [self._pt_values(part, unit, state, you, oid) for oid in objects]
+                values = self._pt_values(part, unit, state, you, objects)
             elif isinstance(part, CopyPart):
                 target = state[part.of]
             for n, oid in enumerate(objects):
@@ -322,6 +422,7 @@ class _Run:
                 if cloned is not None and oid not in cloned:
                     o = state[oid] = o.clone()
                     cloned.add(oid)
+                statics = o.statics
                 if isinstance(part, (PTSetPart, PTModifyPart)):
                     p, t = values[n]
                     if isinstance(part, PTSetPart):
@@ -332,19 +433,18 @@ class _Run:
                     o.power, o.toughness = o.toughness or 0, o.power or 0
                 elif isinstance(part, AbilityPart):
                     apply.change_abilities(o, part, unit, self.planner)
-                    existence = True
                 elif isinstance(part, ColorPart):
                     apply.change_colors(o, part)
                 elif isinstance(part, TypePart):
-                    existence |= apply.change_types(o, part)
+                    apply.change_types(o, part)
                 elif isinstance(part, ControlPart):
                     o.controller = you if part.player == "you" else part.player
                 elif isinstance(part, TextPart):
                     apply.change_text(o, dict(part.swaps), self.planner)
-                    existence = True
                 elif isinstance(part, CopyPart):
                     apply.copy_onto(o, target, unit, self.planner)
-                    existence = True
+                # The apply functions give an object a new tuple of abilities only when they change it.
+                existence = existence or o.statics is not statics
         return existence
 
     # ------------------------------------------------------------ explaining

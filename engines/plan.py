@@ -7,7 +7,6 @@ is something B reads; every other pair is independent without a trial.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Mapping
 
 from engines.board import (
@@ -95,15 +94,17 @@ def characteristic(part: Part) -> str:
     return part.kind
 
 
-@dataclass(frozen=True, slots=True)
 class Plan:
-    """One effect body, placed by one ruleset."""
+    """One effect body, placed by one ruleset. Read-only once built (a plain slotted class: built per ability, often)."""
 
-    origin: str  # CDA, STATIC or RESOLVED
-    parts: Mapping[str, tuple[Part, ...]]  # sublayer key -> parts applied there, in body order
-    first: int  # index of the first sublayer with a part: where the effect starts to apply
-    reads: Mapping[str, int]  # sublayer key -> what its affected set and values read there
-    writes: Mapping[str, int]  # sublayer key -> what its parts there change
+    __slots__ = ("origin", "parts", "first", "reads", "writes")
+
+    def __init__(self, origin: str, parts: dict, first: int, reads: dict, writes: dict) -> None:
+        self.origin = origin  # CDA, STATIC or RESOLVED
+        self.parts: Mapping[str, tuple[Part, ...]] = parts  # sublayer key -> parts applied there, in body order
+        self.first = first  # index of the first sublayer with a part: where the effect starts to apply
+        self.reads: Mapping[str, int] = reads  # sublayer key -> what its affected set and values read there
+        self.writes: Mapping[str, int] = writes  # sublayer key -> what its parts there change
 
 
 class Planner:

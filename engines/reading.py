@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engines.board import Card, Count, Filter, ManaValue, Value
+from engines.board import Card, Count, Filter
 
 
 def matches(f: Filter, o, you: str | None, source_id: str | None) -> bool:
@@ -81,13 +81,8 @@ def graveyard_views(graveyards) -> tuple[CardView, ...]:
     return tuple(CardView(card, owner) for owner, cards in graveyards for card in cards)
 
 
-def resolve(value: Value, target, state: dict, you: str | None, source_id: str | None, graveyard) -> int:
-    """The number a value stands for, applied to ``target``, read from the state now."""
-    if type(value) is int:
-        return value
-    if isinstance(value, ManaValue):
-        return target.mana_value
-    assert isinstance(value, Count)
+def count(value: Count, state: dict, you: str | None, source_id: str | None, graveyard) -> int:
+    """How many objects on the battlefield (or graveyard cards) match the count's filter now."""
     f = value.filter
     if value.zone == "graveyard":
         return sum(1 for c in graveyard if matches(f, c, you, source_id))

@@ -81,8 +81,32 @@ def _swap_part(part: Part, swaps: Mapping[str, str]) -> Part:
     return part
 
 
+_WORDS_CACHE: dict[int, tuple[StaticAbility, frozenset[str]]] = {}
+
+
+def _words(ability: StaticAbility) -> frozenset[str]:
+    """Every lower-case word in the ability's data: if no swapped word is among them, nothing changes."""
+    hit = _WORDS_CACHE.get(id(ability))
+    if hit is not None and hit[0] is ability:
+        return hit[1]
+    if len(_WORDS_CACHE) > 50_000:
+        _WORDS_CACHE.clear()
+    words = frozenset(w.lower() for w in _WORD.findall(repr(ability)))
+    _WORDS_CACHE[id(ability)] = (ability, words)
+    return words
+
+
+def _mentions(words: frozenset[str], swaps: Mapping[str, str]) -> bool:
+    for old in swaps:
+        if old in words or old + "s" in words or old + "walk" in words:
+            return True
+    return False
+
+
 def swap_ability(ability: StaticAbility, swaps: Mapping[str, str]) -> StaticAbility:
     """The ability with its color and subtype words swapped; the same object if none occur."""
+    if not _mentions(_words(ability), swaps):
+        return ability
     affects = ability.affects
     if isinstance(affects, Matching):
         affects = Matching(_swap_filter(affects.filter, swaps))

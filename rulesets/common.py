@@ -53,6 +53,13 @@ COMMON_DECISIONS = (
         "timestamp and the copy effect's, as an ability created by that effect.",
     ),
     Decision(
+        "dependency_state",
+        "418.5c / 613.7a",
+        "Dependency is decided by trial against the state as it stands each time the next effect in a "
+        "layer is chosen: applying A must change B now, so a chain A, B, C where B only matters to C "
+        "after A has applied does not make C wait for B until A has applied.",
+    ),
+    Decision(
         "ability_instances",
         "407.3 / 112.10",
         "The outcome lists each ability once, however many instances the object has; removing an "

@@ -1,0 +1,81 @@
+"""Benchmark: boards evaluated per second per engine, and how time grows with effects in one layer.
+
+    python benchmarks/bench_engines.py [--seed 1] [--repeats 5]
+
+Prints medians over repeats (the machines are shared and noisy: compare figures from one
+run only). Boards are generated before timing; only ``engine.evaluate`` is timed, on one core.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from diffcheck.generate import LARGE, SMALL, seeded_boards
+from engines import get_engine
+from engines.board import Board
+
+
+def rate(engine, boards: list[Board], repeats: int) -> float:
+    """Median boards per second over ``repeats`` passes."""
+    rates = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        for board in boards:
+            engine.evaluate(board)
+        rates.append(len(boards) / (time.perf_counter() - start))
+    return statistics.median(rates)
+
+
+def one_layer_board(n: int, kind: str) -> Board:
+    """Five creatures and ``n`` static effects in one layer.
+
+    ``anthem``: n static +1/+1 effects (layer 7c / 6d) whose filters read nothing another writes:
+    no dependency trials. ``types``: n type-changing effects (layer 4) that each read and write
+    subtypes (subtype i -> also subtype i+1): every pair is a dependency candidate, tried by trial.
+    """
+    objects = [
+        {"id": f"c{i}", "types": ["creature"], "subtypes": ["s0"], "power": 2, "toughness": 2, "timestamp": i + 1}
+        for i in range(5)
+    ]
+    for j in range(n):
+        if kind == "anthem":
+            body = {"affects": {"filter": {"types": ["creature"]}}, "pt": {"modify": [1, 1]}}
+        else:
+            body = {"affects": {"filter": {"subtypes": [f"s{j}"]}}, "subtypes": {"add": [f"s{j + 1}"]}}
+        # Later effects on earlier timestamps, so dependency (not timestamp) must order them.
+        objects.append({"id": f"e{j}", "types": ["enchantment"], "timestamp": 1000 - j,
+                        "static": [{"text": f"effect {j}", **body}]})
+    return Board.from_dict({"objects": objects})
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--repeats", type=int, default=5)
+    args = parser.parse_args()
+    small = [Board.from_dict(d) for d in seeded_boards(args.seed, 2000, SMALL)]
+    large = [Board.from_dict(d) for d in seeded_boards(args.seed, 100, LARGE)]
+    engines = [get_engine("cr418"), get_engine("cr613")]
+    print(f"seed {args.seed}, median of {args.repeats} repeats, one core")
+    print(f"{'engine':8} {'small boards/s':>15} {'large boards/s':>15}")
+    for engine in engines:
+        print(f"{engine.name:8} {rate(engine, small, args.repeats):15,.0f} {rate(engine, large, args.repeats):15,.0f}")
+    print()
+    print("time per board with n effects in one layer (microseconds), and ratio to n=1")
+    print(f"{'engine':8} {'kind':7} " + " ".join(f"{n:>9}" for n in (1, 2, 4, 8, 16, 32)))
+    for engine in engines:
+        for kind in ("anthem", "types"):
+            times = []
+            for n in (1, 2, 4, 8, 16, 32):
+                board = one_layer_board(n, kind)
+                reps = max(20, 2000 // (n * n))
+                times.append(1e6 / rate(engine, [board] * reps, args.repeats))
+            cells = " ".join(f"{t:9.0f}" for t in times)
+            ratios = " ".join(f"{t / times[0]:9.1f}" for t in times)
+            print(f"{engine.name:8} {kind:7} {cells}\n{'':8} {'ratio':7} {ratios}")
+
+
+if __name__ == "__main__":
+    main()
