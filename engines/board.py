@@ -12,6 +12,7 @@ saved and loaded again.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Union
 
@@ -376,8 +377,6 @@ class StaticAbility:
 
 def generated_label(affects: Affects, parts: tuple[Part, ...]) -> str:
     """A stable label for a static ability written without ``text``: its body as compact JSON."""
-    import json
-
     body = parts_to_dict(parts)
     body = {"affects": affects.to_dict(), **body}
     return json.dumps(body, sort_keys=True, separators=(",", ":"))

@@ -191,22 +191,37 @@ class _Run:
         deps: dict | None = None  # None: to be decided (again) by trial
         while pending:
             if len(pending) == 1:
-                unit, loop = pending[0], ()
+                unit, loop, ahead = pending[0], (), ()
             else:
                 pending.sort(key=order)
                 if deps is None:
                     deps = self._dependencies(pending, key)
-                unit, loop = self._choose(pending, deps, waited)
-            changed_existence = self._apply(unit, key, sublayer, waited.get(unit.key, ()), loop)
+                unit, loop, ahead = self._choose(pending, deps, waited)
+            changed_existence = self._apply(unit, key, sublayer, waited.get(unit.key, ()), loop, ahead)
             applied.add(unit.key)
             if changed_existence:
                 self.abilities_changed = True
+                before = pending
                 pending = self._gather(key, applied)
+                if self.trace is not None:
+                    self._note_lost(unit, before, pending, sublayer)
                 deps = None
                 continue
             pending.remove(unit)
             if deps is not None:
                 deps = self._after(unit, key, pending, deps)
+
+    def _note_lost(self, unit: Instance, before: list[Instance], now: list[Instance], sublayer: Sublayer) -> None:
+        """Tell the judge which waiting effects ``unit`` took away before they started (418.5b / 613.5)."""
+        still = {u.key for u in now}
+        for gone in before:
+            if gone is not unit and gone.key not in still:
+                self.trace.append(Note(
+                    sublayer.key,
+                    f"{self._name(gone)}: its ability is gone (taken by {self._name(unit)}) before its effect "
+                    "started, so it does not apply; only an effect that has started keeps applying",
+                    (self.ruleset.cite("lock_in"),),
+                ))
 
     def _after(self, unit: Instance, key: str, pending: list[Instance], deps: dict) -> dict | None:
         """The dependencies among the effects still pending, once ``unit`` has applied.
@@ -226,21 +241,24 @@ class _Run:
                     kept[b] = on
         return kept
 
-    def _choose(self, pending: list[Instance], deps: dict, waited: dict) -> tuple[Instance, tuple]:
-        """The first effect, in base order, that depends on nothing still waiting outside its own loop."""
+    def _choose(self, pending: list[Instance], deps: dict, waited: dict) -> tuple[Instance, tuple, tuple]:
+        """The first effect, in base order, that depends on nothing still waiting outside its own loop.
+
+        Also returns the labels of its loop, if any, and of the effects it goes ahead of.
+        """
         if not deps:
-            return pending[0], ()
+            return pending[0], (), ()
         for b, on in deps.items():
             names = waited.setdefault(b.key, [])
             for a in on:
                 if a.label not in names:
                     names.append(a.label)
         loops = _strongly_connected(pending, deps)
-        for unit in pending:
+        for n, unit in enumerate(pending):
             group = loops[unit.key]
             if all(a.key in group for a in deps.get(unit, ())):
                 loop = tuple(u.label for u in pending if u.key in group and u is not unit) if len(group) > 1 else ()
-                return unit, loop
+                return unit, loop, tuple(u.label for u in pending[:n])
         raise AssertionError("a dependency graph always has a free strongly connected component")
 
     # ------------------------------------------------------------ dependency (418.5c / 613.7a)
@@ -386,7 +404,10 @@ class _Run:
 
     # ------------------------------------------------------------ applying
 
-    def _apply(self, unit: Instance, key: str, sublayer: Sublayer, waited: Iterable[str], loop: tuple) -> bool:
+    def _apply(
+        self, unit: Instance, key: str, sublayer: Sublayer, waited: Iterable[str] = (), loop: tuple = (),
+        ahead: tuple = (),
+    ) -> bool:
         """Apply ``unit``'s parts in this sublayer for real, tracing if asked. True if abilities may have changed."""
         if unit.key not in self.started:
             self.started[unit.key] = (unit, self._affected(unit, self.state))
@@ -401,7 +422,7 @@ class _Run:
             for (name, old), new in zip(before[oid].items(), _describe(self.state[oid]).values())
             if old != new
         )
-        why, rules = self._why(unit, sublayer, waited, loop)
+        why, rules = self._why(unit, sublayer, waited, loop, ahead)
         self.trace.append(Applied(key, self._name(unit), unit.timestamp, tuple(objects), why, rules, changes))
         return changed
 
@@ -459,7 +480,9 @@ class _Run:
             how = ", copied"
         return f"{unit.source}: {unit.label}{how}"
 
-    def _why(self, unit: Instance, sublayer: Sublayer, waited: Iterable[str], loop: tuple) -> tuple[str, tuple[str, ...]]:
+    def _why(
+        self, unit: Instance, sublayer: Sublayer, waited: Iterable[str], loop: tuple, ahead: tuple,
+    ) -> tuple[str, tuple[str, ...]]:
         r = self.ruleset
         reasons: list[str] = []
         rules: list[str] = [sublayer.rule]
@@ -475,6 +498,10 @@ class _Run:
         elif waited:
             reasons.append(f"depends on {', '.join(waited)}: applied after it")
             rules += [r.cite("dependency"), r.cite("dependency_order")]
+        if ahead and not loop:
+            reasons.append(f"goes ahead of {', '.join(ahead)}: they wait for it, directly or through another effect")
+            if not waited:
+                rules += [r.cite("dependency"), r.cite("dependency_order")]
         if unit.source is not None and unit.key in self.started and not self.state[unit.source].has_static(unit.key) \
                 and self.planner.index[sublayer.key] > unit.plan.first:
             reasons.append("its ability is gone, but the effect had started: same objects as before")
