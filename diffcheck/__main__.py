@@ -1,0 +1,5 @@
+"""``python -m diffcheck``: the command line."""
+
+from diffcheck.cli import main
+
+main()

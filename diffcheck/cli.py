@@ -1,0 +1,131 @@
+"""The ``diffcheck`` command line: a thin layer over ``diffcheck.loading``, ``engines`` and ``diffcheck.render``.
+
+Every bad input (an unreadable or invalid board, an unknown engine) prints one line,
+``error: FILE: WHERE: MESSAGE``, to stderr and exits with status 2; nothing is printed to
+stdout before all the work is done, so a failure writes nothing partial.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, NoReturn
+
+import typer
+
+from diffcheck import render
+from diffcheck.loading import BoardError, load_board
+from engines import UnknownEngine, get_engine, installed
+
+EXIT_DIFFERENCE = 1
+EXIT_BAD_INPUT = 2
+
+app = typer.Typer(
+    name="diffcheck",
+    help="Differential checker for Magic: The Gathering's continuous-effects (layer) rules "
+    "across rules versions (cr418: old six layers, 2006; cr613: seven layers, 2009).",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+BoardArg = Annotated[str, typer.Argument(metavar="BOARD", help="Board file, YAML or JSON (board format v1).", show_default=False)]
+
+
+def _fail(message: str) -> NoReturn:
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(EXIT_BAD_INPUT)
+
+
+def _engine(name: str, option: str) -> Any:
+    try:
+        return get_engine(name)
+    except UnknownEngine as exc:
+        _fail(f"{option} {name}: {exc}")
+
+
+def _board(path: str) -> Any:
+    try:
+        return load_board(path)
+    except BoardError as exc:
+        _fail(str(exc))
+
+
+@app.command()
+def judge(
+    board: BoardArg,
+    ruleset: Annotated[
+        str,
+        typer.Option(
+            "--ruleset", "-r",
+            help="Engine to judge under: cr418 (old rules 418.5, 2006-10-01), cr613 (rule 613, "
+            "2009-10-01) or any installed engine (see `diffcheck engines`). Defaults to cr613; "
+            "a historical event names its rules, so say which.",
+        ),
+    ] = "cr613",
+    explain: Annotated[bool, typer.Option("--explain", help="Add the layer-by-layer trace and the decisions it cites.")] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print only the outcome, as JSON (--explain is then ignored).")
+    ] = False,
+) -> None:
+    """Final characteristics of every object on BOARD under one rules version."""
+    engine = _engine(ruleset, "--ruleset")
+    loaded = _board(board)
+    if explain and not as_json:
+        if not hasattr(engine, "explain"):
+            _fail(f"--ruleset {ruleset}: this engine cannot explain its answers (it has no explain)")
+        outcome, trace = engine.explain(loaded)
+        typer.echo(render.render_judgement(engine, outcome, board, trace))
+        return
+    outcome = engine.evaluate(loaded)
+    if as_json:
+        typer.echo(render.outcome_json(outcome))
+    else:
+        typer.echo(render.render_judgement(engine, outcome, board))
+
+
+@app.command()
+def diff(
+    board: BoardArg,
+    old: Annotated[str, typer.Option("--from", help="Engine on the left.")] = "cr418",
+    new: Annotated[str, typer.Option("--to", help="Engine on the right.")] = "cr613",
+    as_json: Annotated[
+        bool, typer.Option("--json", help='Print {"board", "outcomes", "diff"} (a DeepDiff of the objects) only.')
+    ] = False,
+    fail_on_difference: Annotated[
+        bool, typer.Option("--fail-on-difference", help="Exit with status 1 if any characteristic differs.")
+    ] = False,
+) -> None:
+    """BOARD under two rules versions, side by side, differences marked."""
+    if old == new:
+        _fail(f"--from and --to both name {old}; name two different engines")
+    engines = (_engine(old, "--from"), _engine(new, "--to"))
+    loaded = _board(board)
+    outcomes = tuple(e.evaluate(loaded) for e in engines)
+    if as_json:
+        document = render.diff_document(board, {old: outcomes[0], new: outcomes[1]})
+        typer.echo(json.dumps(document, indent=2, ensure_ascii=False))
+    else:
+        typer.echo(render.render_diff(engines, outcomes, board))
+    if fail_on_difference and render.differences(*outcomes):
+        raise typer.Exit(EXIT_DIFFERENCE)
+
+
+@app.command("engines")
+def list_engines() -> None:
+    """Installed engines; for each built on a ruleset, its rules document, date, layer plan and citations."""
+    found = []
+    for name, source in installed().items():
+        try:
+            engine: Any = get_engine(name)
+        except Exception as exc:  # a broken third-party entry point is listed, not fatal
+            engine = exc
+        found.append((name, source, engine))
+    typer.echo(render.render_engines(found))
+
+
+def main() -> None:
+    app(prog_name="diffcheck")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,280 @@
+"""Plain-text and JSON renderings of outcomes, traces and engines, for the CLI and for library use.
+
+Nothing here needs typer: every function takes engines, outcomes and traces and returns a
+string or a JSON-serializable value. ``diffcheck.cli`` only parses arguments and prints.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, Iterable, Mapping, Sequence
+
+from deepdiff import DeepDiff
+from tabulate import tabulate
+
+from engines.trace import Applied, Entry, Heading, Note, render as render_trace
+
+__all__ = [
+    "CHARACTERISTICS",
+    "cited_decisions",
+    "diff_document",
+    "diff_rows",
+    "differences",
+    "engine_header",
+    "judge_table",
+    "normalize",
+    "outcome_json",
+    "outcomes_diff",
+    "render_diff",
+    "render_engines",
+    "render_judgement",
+]
+
+# The characteristics of an outcome object, in the order design.md gives them.
+CHARACTERISTICS = ("name", "controller", "types", "subtypes", "supertypes", "colors", "abilities", "power", "toughness")
+TABLE_FORMAT = "simple"
+ABSENT = "(absent)"  # an object one outcome has and the other lacks
+
+
+# ---------------------------------------------------------------- values
+
+
+def normalize(value: Any) -> Any:
+    """``value`` as plain JSON data: tuples become lists, sets become sorted lists, keys become strings."""
+    if isinstance(value, Mapping):
+        return {str(k): normalize(v) for k, v in value.items()}
+    if isinstance(value, (set, frozenset)):
+        return sorted((normalize(v) for v in value), key=repr)
+    if isinstance(value, (list, tuple)):
+        return [normalize(v) for v in value]
+    return value
+
+
+def outcome_json(outcome: Mapping[str, Any]) -> str:
+    """The outcome exactly as JSON (indent 2), for ``diffcheck judge --json``."""
+    return json.dumps(normalize(outcome), indent=2, ensure_ascii=False)
+
+
+def show(value: Any, *, sep: str = ", ") -> str:
+    """A characteristic as a table cell: ``-`` for null or an empty list."""
+    if value is None:
+        return "-"
+    if isinstance(value, (list, tuple, set, frozenset)):
+        items = [str(v) for v in value]
+        return sep.join(items) if items else "-"
+    return str(value)
+
+
+def _pt(fields: Mapping[str, Any]) -> str:
+    power, toughness = fields.get("power"), fields.get("toughness")
+    if power is None and toughness is None:
+        return "-"
+    return f"{show(power)}/{show(toughness)}"
+
+
+# ---------------------------------------------------------------- headers
+
+
+def engine_header(engine: Any) -> list[str]:
+    """Which rules an engine's answers are under: name, title, rules document and its date."""
+    ruleset = getattr(engine, "ruleset", None)
+    if ruleset is None:
+        description = getattr(engine, "description", "") or "no description"
+        return [f"{engine.name}: {description}", "rules document: not stated by this engine"]
+    return [
+        f"{ruleset.name}: {ruleset.title}",
+        f"rules document: {ruleset.document}, in force from {ruleset.document_date}",
+    ]
+
+
+# ---------------------------------------------------------------- judge
+
+
+def judge_table(outcome: Mapping[str, Any]) -> str:
+    """Every object's final characteristics, one row each; abilities one per line."""
+    rows = []
+    for oid, f in outcome["objects"].items():
+        rows.append([
+            oid,
+            show(f.get("name")),
+            show(f.get("controller")),
+            show(f.get("types")),
+            show(f.get("subtypes")),
+            show(f.get("supertypes")),
+            show(f.get("colors")),
+            show(f.get("abilities"), sep="\n"),
+            _pt(f),
+        ])
+    headers = ["id", "name", "controller", "types", "subtypes", "supertypes", "colors", "abilities", "P/T"]
+    return tabulate(rows, headers=headers, tablefmt=TABLE_FORMAT, disable_numparse=True)
+
+
+def _strings(entry: Entry) -> Iterable[str]:
+    if isinstance(entry, Applied):
+        yield entry.effect
+        yield entry.why
+        yield from entry.rules
+    elif isinstance(entry, Note):
+        yield entry.text
+        yield from entry.rules
+    elif isinstance(entry, Heading):
+        yield entry.title
+        yield entry.rule
+
+
+def cited_decisions(ruleset: Any, trace: Sequence[Entry]) -> list[Any]:
+    """The ruleset's decisions whose key a trace entry names (``decision: KEY``), in ruleset order."""
+    decisions = getattr(ruleset, "decisions", ()) or ()
+    text = "\n".join(s for entry in trace for s in _strings(entry))
+    return [d for d in decisions if re.search(rf"(?<![\w-]){re.escape(d.key)}(?![\w-])", text)]
+
+
+def render_judgement(
+    engine: Any,
+    outcome: Mapping[str, Any],
+    board_file: str,
+    trace: Sequence[Entry] | None = None,
+) -> str:
+    """What ``diffcheck judge`` prints: the header, the table and, given a trace, the explanation."""
+    lines = [*engine_header(engine), f"board: {board_file}", "", judge_table(outcome)]
+    if trace is not None:
+        lines += ["", f"Explanation, layer by layer ({engine.name}):", render_trace(tuple(trace))]
+        ruleset = getattr(engine, "ruleset", None)
+        if ruleset is not None:
+            cited = cited_decisions(ruleset, trace)
+            lines.append("")
+            if cited:
+                lines.append("Decisions of this ruleset cited above (where the rules leave a case open):")
+                lines += [f"  {d.key} ({d.rule}): {d.choice}" for d in cited]
+            else:
+                lines.append("No decision of this ruleset (cases the rules leave open) is cited above.")
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------- diff
+
+
+def _object_ids(outcomes: Sequence[Mapping[str, Any]]) -> list[str]:
+    ids: list[str] = []
+    for o in outcomes:
+        ids += [oid for oid in o["objects"] if oid not in ids]
+    return ids
+
+
+def _characteristics(fields: Iterable[Mapping[str, Any]]) -> list[str]:
+    keys = list(CHARACTERISTICS)
+    for f in fields:
+        keys += [k for k in f if k not in keys]
+    return keys
+
+
+def diff_rows(old: Mapping[str, Any], new: Mapping[str, Any]) -> list[tuple[str, str, Any, Any, bool]]:
+    """(object id, characteristic, old value, new value, differs) for every object and characteristic.
+
+    An object only one outcome has shows ``ABSENT`` on the other side.
+    """
+    rows = []
+    for oid in _object_ids([old, new]):
+        a = old["objects"].get(oid)
+        b = new["objects"].get(oid)
+        for key in _characteristics([f for f in (a, b) if f is not None]):
+            va = ABSENT if a is None else normalize(a.get(key))
+            vb = ABSENT if b is None else normalize(b.get(key))
+            rows.append((oid, key, va, vb, va != vb))
+    return rows
+
+
+def differences(old: Mapping[str, Any], new: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """(object id, characteristic) for each characteristic whose values differ."""
+    return [(oid, key) for oid, key, _, _, differs in diff_rows(old, new) if differs]
+
+
+def _cell(key: str, value: Any) -> str:
+    if value == ABSENT:
+        return ABSENT
+    return show(value, sep="\n" if key == "abilities" else ", ")
+
+
+def render_diff(engines: Sequence[Any], outcomes: Sequence[Mapping[str, Any]], board_file: str) -> str:
+    """What ``diffcheck diff`` prints: both rulesets, a side-by-side table and a count of differences."""
+    (e_old, e_new), (old, new) = engines, outcomes
+    rows = []
+    last = None
+    for oid, key, va, vb, differs in diff_rows(old, new):
+        rows.append([oid if oid != last else "", key, _cell(key, va), _cell(key, vb), "*" if differs else ""])
+        last = oid
+    table = tabulate(
+        rows, headers=["id", "characteristic", e_old.name, e_new.name, "differs"],
+        tablefmt=TABLE_FORMAT, disable_numparse=True,
+    )
+    found = differences(old, new)
+    if found:
+        n = len(found)
+        summary = f"{n} characteristic{'s' if n != 1 else ''} differ{'s' if n == 1 else ''} " \
+                  f"between {e_old.name} and {e_new.name} (of {len(rows)} compared): " \
+                  + ", ".join(f"{oid}.{key}" for oid, key in found)
+    else:
+        summary = f"no difference between {e_old.name} and {e_new.name} ({len(rows)} characteristics compared)"
+    header = [f"from {line}" if i == 0 else f"     {line}" for i, line in enumerate(engine_header(e_old))]
+    header += [f"to   {line}" if i == 0 else f"     {line}" for i, line in enumerate(engine_header(e_new))]
+    return "\n".join([*header, f"board: {board_file}", "", table, "", summary])
+
+
+def outcomes_diff(old: Mapping[str, Any], new: Mapping[str, Any]) -> dict[str, Any]:
+    """DeepDiff of the two outcomes' objects (order kept), as plain JSON data; ``{}`` when equal."""
+    found = DeepDiff(normalize(old["objects"]), normalize(new["objects"]), ignore_order=False)
+    return json.loads(found.to_json())
+
+
+def diff_document(board_file: str, outcomes: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
+    """What ``diffcheck diff --json`` prints: the board, both outcomes by engine name, their DeepDiff."""
+    old, new = outcomes.values()
+    return {
+        "board": board_file,
+        "outcomes": {name: normalize(o) for name, o in outcomes.items()},
+        "diff": outcomes_diff(old, new),
+    }
+
+
+# ---------------------------------------------------------------- engines
+
+
+def render_engines(found: Sequence[tuple[str, str, Any]]) -> str:
+    """The installed engines: a summary table, then each ruleset's layer plan and rule citations.
+
+    ``found`` holds (name, source, engine-or-exception) per installed engine.
+    """
+    summary = []
+    details: list[str] = []
+    rulesets = []
+    for name, source, engine in found:
+        if isinstance(engine, BaseException):
+            summary.append([name, f"cannot be loaded: {engine}", source])
+            continue
+        summary.append([name, getattr(engine, "description", "") or "-", source])
+        ruleset = getattr(engine, "ruleset", None)
+        if ruleset is None:
+            continue
+        rulesets.append((name, ruleset))
+        plan = [[s.key, s.title, s.rule] for s in ruleset.sublayers]
+        details += [
+            "",
+            f"{name}: {ruleset.title}",
+            f"rules document: {ruleset.document}, in force from {ruleset.document_date}",
+            tabulate(plan, headers=["layer", "applies", "rule"], tablefmt=TABLE_FORMAT, disable_numparse=True),
+        ]
+    if rulesets:
+        topics: list[str] = []
+        for _, ruleset in rulesets:
+            topics += [t for t in ruleset.citations if t not in topics]
+        cites = [[t, *(r.citations.get(t, "-") for _, r in rulesets)] for t in topics]
+        details += [
+            "",
+            "rule citations (topic -> rule number, as traces and reports cite them)",
+            tabulate(cites, headers=["topic", *(n for n, _ in rulesets)], tablefmt=TABLE_FORMAT,
+                     disable_numparse=True),
+        ]
+    table = tabulate(summary, headers=["engine", "description", "source"], tablefmt=TABLE_FORMAT,
+                     disable_numparse=True)
+    return "\n".join([table, *details])
