@@ -18,8 +18,7 @@ from typing import Iterable
 
 from engines import apply
 from engines.board import (
-    AbilityPart, Attached, Board, ColorPart, ControlPart, CopyPart, Count, Ids, ManaValue, Matching,
-    PTModifyPart, PTSetPart, PTSwitchPart, Self_, TextPart, TypePart,
+    Attached, Board, ControlPart, CopyPart, Count, Ids, ManaValue, Matching, PTModifyPart, PTSetPart, Self_,
 )
 from engines.plan import NOT_STARTED_READS, Planner
 from engines.reading import count, graveyard_views, matches
@@ -113,30 +112,40 @@ class _Run:
     # ------------------------------------------------------------ the pass
 
     def execute(self) -> tuple[dict[str, Obj], dict]:
-        live = self._live()
+        buckets = self._buckets()
         for sublayer in self.ruleset.sublayers:
             if self.trace is not None:
                 self.trace.append(Heading(sublayer.key, self.ruleset.say(sublayer.title), sublayer.rule))
             if sublayer.key == self.ruleset.counters_sublayer:
                 self._counters(sublayer)
-            elif sublayer.key in live:
+            elif sublayer.key in buckets:
                 self.abilities_changed = False
-                self._sublayer(sublayer)
+                self._sublayer(sublayer, buckets[sublayer.key])
                 if self.abilities_changed:
-                    live = self._live()
+                    buckets = self._buckets()
         return self.state, self._granted_backwards()
 
-    def _live(self) -> set[str]:
-        """The sublayers in which some effect has a part; the others are skipped."""
-        keys: set[str] = set()
+    def _buckets(self) -> dict[str, list[Instance]]:
+        """Sublayer key -> the effects with a part there: resolved, on an object, or started (613.5).
+
+        Built once, and again only after an application gave or took static abilities;
+        sublayers with no bucket are skipped.
+        """
+        buckets: dict[str, list[Instance]] = {}
+        present = set()
         for r in self.resolved:
-            keys.update(r.plan.parts)
+            for key in r.plan.parts:
+                buckets.setdefault(key, []).append(r)
         for o in self.state.values():
             for s in o.statics:
-                keys.update(s.plan.parts)
-        for instance, _ in self.started.values():
-            keys.update(instance.plan.parts)
-        return keys
+                present.add(s.key)
+                for key in s.plan.parts:
+                    buckets.setdefault(key, []).append(s)
+        for k, (instance, _) in self.started.items():
+            if instance.source is not None and k not in present:
+                for key in instance.plan.parts:  # its ability is gone, but it started: 418.5b / 613.5
+                    buckets.setdefault(key, []).append(instance)
+        return buckets
 
     def _granted_backwards(self) -> dict:
         """Granted abilities present at the end whose parts sit before the layer that grants them."""
@@ -168,26 +177,15 @@ class _Run:
     # ------------------------------------------------------------ one sublayer
 
     def _gather(self, key: str, applied: set) -> list[Instance]:
-        """Effects with a part in this sublayer not yet applied here: resolved, present, or started."""
-        units = [r for r in self.resolved if key in r.plan.parts and r.key not in applied]
-        present = set()
-        for o in self.state.values():
-            for s in o.statics:
-                if key in s.plan.parts:
-                    present.add(s.key)
-                    if s.key not in applied:
-                        units.append(s)
-        for k, (instance, _) in self.started.items():
-            if instance.source is not None and k not in present and k not in applied and key in instance.plan.parts:
-                units.append(instance)  # its ability is gone, but it started: 418.5b / 613.5
-        return units
+        """The effects with a part in this sublayer not yet applied here, after abilities changed."""
+        return [u for u in self._buckets().get(key, ()) if u.key not in applied]
 
-    def _sublayer(self, sublayer: Sublayer) -> None:
+    def _sublayer(self, sublayer: Sublayer, units: list[Instance]) -> None:
         key = sublayer.key
-        order = (lambda u: (not u.cda, u.order)) if sublayer.cda_first else (lambda u: u.order)
+        order = _cda_first_order if sublayer.cda_first else _timestamp_order
         applied: set = set()
         waited: dict = {}  # unit key -> labels of the effects it was found to depend on
-        pending = self._gather(key, applied)
+        pending = list(units)
         deps: dict | None = None  # None: to be decided (again) by trial
         while pending:
             if len(pending) == 1:
@@ -272,15 +270,16 @@ class _Run:
     def _dependencies(self, pending: list[Instance], key: str) -> dict:
         """B -> [A, ...]: the pending effects each pending effect depends on, decided by trial."""
         cda_counts = self.ruleset.cda_in_dependency
+        # 613.7a(c): in the 2009 rules a characteristic-defining ability neither depends nor is depended on.
+        taking_part = pending if cda_counts else [u for u in pending if not u.cda]
+        writers = [(a, a.plan.writes[key]) for a in taking_part]
         candidates: dict = {}
-        for b in pending:
-            if b.cda and not cda_counts:  # 613.7a(c)
-                continue
+        for b in taking_part:
             reads = self._reads(b, key)
             if not reads:
                 continue
-            for a in pending:
-                if a is not b and not (a.cda and not cda_counts) and a.plan.writes[key] & reads:
+            for a, writes in writers:
+                if writes & reads and a is not b:
                     candidates.setdefault(a, []).append(b)
         if not candidates:
             return {}
@@ -413,9 +412,9 @@ class _Run:
             self.started[unit.key] = (unit, self._affected(unit, self.state))
         objects = sorted(self.started[unit.key][1])
         if self.trace is None:
-            return self._apply_parts(unit, key, self.state, None)
+            return self._apply_parts(unit, key, self.state, None, objects)
         before = {oid: _describe(self.state[oid]) for oid in objects}
-        changed = self._apply_parts(unit, key, self.state, None)
+        changed = self._apply_parts(unit, key, self.state, None, objects)
         changes = tuple(
             Change(oid, name, old, new)
             for oid in objects
@@ -426,17 +425,22 @@ class _Run:
         self.trace.append(Applied(key, self._name(unit), unit.timestamp, tuple(objects), why, rules, changes))
         return changed
 
-    def _apply_parts(self, unit: Instance, key: str, state: dict, cloned: set | None) -> bool:
-        """Apply ``unit``'s parts here to ``state``. With ``cloned`` (a trial), copy each object before
-        changing it, and collect there the ids of the objects changed."""
-        objects = sorted(self._affected(unit, state))
+    def _apply_parts(self, unit: Instance, key: str, state: dict, cloned: set | None, objects=None) -> bool:
+        """Apply ``unit``'s parts here to ``state``; True if some object's static abilities changed.
+
+        With ``cloned`` (a trial), copy each object before changing it and collect the ids
+        of the objects touched there. Parts are told apart by ``kind``, most frequent first.
+        """
+        if objects is None:
+            objects = sorted(self._affected(unit, state))
         you = self._you(unit, state)
         existence = False
         for part in unit.plan.parts[key]:
-            if isinstance(part, (PTSetPart, PTModifyPart)):
+            kind = part.kind
+            if kind == "pt_modify" or kind == "pt_set":
                 # Values are read for every object before any changes: one effect applies at once.
                 values = self._pt_values(part, unit, state, you, objects)
-            elif isinstance(part, CopyPart):
+            elif kind == "copy":
                 target = state[part.of]
             for n, oid in enumerate(objects):
                 o = state[oid]
@@ -444,28 +448,28 @@ class _Run:
                     o = state[oid] = o.clone()
                     cloned.add(oid)
                 statics = o.statics
-                if isinstance(part, (PTSetPart, PTModifyPart)):
+                if kind == "pt_modify":
                     p, t = values[n]
-                    if isinstance(part, PTSetPart):
-                        o.power, o.toughness = p, t
-                    else:
-                        o.power, o.toughness = (o.power or 0) + p, (o.toughness or 0) + t
-                elif isinstance(part, PTSwitchPart):
-                    o.power, o.toughness = o.toughness or 0, o.power or 0
-                elif isinstance(part, AbilityPart):
-                    apply.change_abilities(o, part, unit, self.planner)
-                elif isinstance(part, ColorPart):
+                    o.power, o.toughness = (o.power or 0) + p, (o.toughness or 0) + t
+                elif kind == "pt_set":
+                    o.power, o.toughness = values[n]
+                elif kind == "color":
                     apply.change_colors(o, part)
-                elif isinstance(part, TypePart):
+                elif kind == "ability":
+                    apply.change_abilities(o, part, unit, self.planner)
+                elif kind == "type":
                     apply.change_types(o, part)
-                elif isinstance(part, ControlPart):
+                elif kind == "pt_switch":
+                    o.power, o.toughness = o.toughness or 0, o.power or 0
+                elif kind == "control":
                     o.controller = you if part.player == "you" else part.player
-                elif isinstance(part, TextPart):
+                elif kind == "text":
                     apply.change_text(o, dict(part.swaps), self.planner)
-                elif isinstance(part, CopyPart):
+                else:
                     apply.copy_onto(o, target, unit, self.planner)
                 # The apply functions give an object a new tuple of abilities only when they change it.
-                existence = existence or o.statics is not statics
+                if o.statics is not statics:
+                    existence = True
         return existence
 
     # ------------------------------------------------------------ explaining
@@ -509,6 +513,14 @@ class _Run:
         elif unit.source is None:
             rules.append(r.cite("fixed_set"))
         return "; ".join(reasons), tuple(rules)
+
+
+def _timestamp_order(unit: Instance) -> tuple:
+    return unit.order
+
+
+def _cda_first_order(unit: Instance) -> tuple:
+    return (not unit.cda, unit.order)
 
 
 def _grantor(key: tuple) -> str:
