@@ -12,6 +12,7 @@ in one layer, timestamps are a shuffle of a short range.
 
 from __future__ import annotations
 
+import copy
 import random
 from dataclasses import dataclass
 from typing import Any, Protocol, Sequence, TypeVar
@@ -69,6 +70,25 @@ class Size:
 SMALL = Size()
 LARGE = Size(20, 20, 30, 30)
 
+# The kinds of effect-body part the generator draws from, in the order it draws them.
+BODY_KINDS = (
+    "pt_modify", "pt_set", "colors", "abilities", "types", "subtypes", "pt_switch", "control",
+    "change_text", "supertypes", "copy",
+)
+# A body whose drawn parts all came out empty gets the first of these its kinds allow.
+_FALLBACK_BODIES: tuple[tuple[str, dict[str, Any]], ...] = (
+    ("pt_modify", {"pt": {"modify": [1, 1]}}),
+    ("colors", {"colors": {"set": []}}),
+    ("types", {"types": {"add": ["creature"]}}),
+    ("subtypes", {"subtypes": {"add": ["goblin"]}}),
+    ("supertypes", {"supertypes": {"add": ["legendary"]}}),
+    ("control", {"control": "you"}),
+    ("pt_set", {"pt": {"set": [1, 1]}}),
+    ("pt_switch", {"pt": {"switch": True}}),
+    ("abilities", {"abilities": {"add": ["flying"]}}),
+    ("change_text", {"change_text": {"white": "blue"}}),
+)
+
 
 def _subset(c: Choices, pool: Sequence[str], most: int) -> list[str]:
     n = c.integer(0, most)
@@ -80,11 +100,52 @@ def _subset(c: Choices, pool: Sequence[str], most: int) -> list[str]:
     return out
 
 
-class BoardGenerator:
-    """Makes one contract-v1 board (as data) per call from a source of choices."""
+def _break_attachment_cycles(objects: list[dict[str, Any]]) -> None:
+    """Drop ``attached_to`` where it would close a cycle (o1 -> o2 -> o1), which boards forbid.
 
-    def __init__(self, size: Size = SMALL) -> None:
+    Objects are visited in order and keep their attachment unless following it leads back to
+    themselves; no choice is drawn, so the boards of a seed stay the same otherwise.
+    """
+    by_id = {o["id"]: o for o in objects}
+    for o in objects:
+        seen = {o["id"]}
+        current = o.get("attached_to")
+        while current is not None and current not in seen:
+            seen.add(current)
+            current = by_id[current].get("attached_to")
+        if current == o["id"]:
+            del o["attached_to"]
+
+
+class BoardGenerator:
+    """Makes one contract-v1 board (as data) per call from a source of choices.
+
+    The defaults generate over the whole vocabulary. The keyword arguments narrow it, for
+    property tests that hold only on part of the space: ``kinds`` (the body parts drawn,
+    a subset of ``BODY_KINDS``), ``cda`` (printed characteristic-defining abilities),
+    ``counters`` (+1/+1 and -1/-1 counters) and ``granted`` (static abilities granted by
+    ``abilities: {add: [...]}``; keyword grants are kept). With the defaults the same
+    choices make the same boards as before these options existed.
+    """
+
+    def __init__(
+        self,
+        size: Size = SMALL,
+        *,
+        kinds: Sequence[str] = BODY_KINDS,
+        cda: bool = True,
+        counters: bool = True,
+        granted: bool = True,
+    ) -> None:
+        unknown = set(kinds) - set(BODY_KINDS)
+        if unknown or not kinds:
+            raise ValueError(f"kinds must be a non-empty subset of {BODY_KINDS}; unknown: {sorted(unknown)}")
         self.size = size
+        self.kinds = [k for k in BODY_KINDS if k in kinds]  # drawn in the default order
+        self.cda = cda
+        self.counters = counters
+        self.granted = granted
+        self.fallback = next(body for kind, body in _FALLBACK_BODIES if kind in self.kinds)
 
     def board(self, c: Choices) -> dict[str, Any]:
         n_objects = c.integer(self.size.min_objects, self.size.max_objects)
@@ -93,6 +154,7 @@ class BoardGenerator:
         # Effects: some are static abilities on objects, the rest resolved; both draw on the same few objects.
         n_static = c.integer(0, n_effects)
         objects = [self._object(c, oid, ids) for oid in ids]
+        _break_attachment_cycles(objects)
         for _ in range(n_static):
             holder = c.choice(objects)
             holder.setdefault("static", []).append(self._static(c, holder, ids))
@@ -136,14 +198,14 @@ class BoardGenerator:
         keywords = _subset(c, KEYWORDS, 2)
         if keywords:
             o["abilities"] = keywords
-        if "creature" in types and c.boolean(0.25):
+        if self.counters and "creature" in types and c.boolean(0.25):
             o["counters"] = {c.choice(["+1/+1", "-1/-1"]): c.integer(1, 2)}
         if "enchantment" in types or "artifact" in types:
             if c.boolean(0.5):
                 target = c.choice(ids)
                 if target != oid:
                     o["attached_to"] = target
-        if "creature" in types and c.boolean(0.1):
+        if self.cda and "creature" in types and c.boolean(0.1):
             o.setdefault("static", []).append(self._cda(c))
         return o
 
@@ -199,10 +261,7 @@ class BoardGenerator:
     def _body(self, c: Choices, ids: list[str], depth: int) -> dict[str, Any]:
         body: dict[str, Any] = {}
         for _ in range(c.integer(1, 2)):
-            kind = c.choice(
-                ["pt_modify", "pt_set", "colors", "abilities", "types", "subtypes", "pt_switch", "control",
-                 "change_text", "supertypes", "copy"]
-            )
+            kind = c.choice(self.kinds)
             if kind == "pt_modify":
                 body.setdefault("pt", {})["modify"] = [self._value(c), self._value(c)]
             elif kind == "pt_set":
@@ -210,7 +269,13 @@ class BoardGenerator:
             elif kind == "pt_switch":
                 body.setdefault("pt", {})["switch"] = True
             elif kind == "colors":
-                body["colors"] = {c.choice(["set", "add"]): _subset(c, COLORS, 2)}
+                op = c.choice(["set", "add"])
+                values = _subset(c, COLORS, 2)
+                if op == "add" and not values:
+                    # Only set may be empty (schema: colors_change). No choice is drawn here, so
+                    # every board a seed made before this fix is made again unchanged.
+                    values = [COLORS[0]]
+                body["colors"] = {op: values}
             elif kind == "types":
                 op = c.choice(["add", "remove", "set"])
                 values = _subset(c, ["creature", "artifact", "enchantment", "land"], 2)
@@ -232,7 +297,7 @@ class BoardGenerator:
             elif kind == "copy":
                 body["copy"] = c.choice(ids)
         if not body:
-            body["pt"] = {"modify": [1, 1]}
+            body = copy.deepcopy(self.fallback)
         return body
 
     def _abilities(self, c: Choices, ids: list[str], depth: int) -> dict[str, Any]:
@@ -242,7 +307,7 @@ class BoardGenerator:
         if op == "remove":
             return {"remove": [c.choice(KEYWORDS)]}
         added: list[Any] = [c.choice(KEYWORDS)]
-        if depth == 0 and c.boolean(0.3):
+        if self.granted and depth == 0 and c.boolean(0.3):
             holder = {"id": "granted"}
             added = [self._static(c, holder, ids, depth + 1)]
             added[0]["affects"] = c.choice(["self", {"filter": self._filter(c)}])
@@ -283,8 +348,8 @@ class BoardGenerator:
         return count
 
 
-def seeded_boards(seed: int, n: int, size: Size = SMALL) -> list[dict[str, Any]]:
-    """``n`` boards from one seed, as data."""
+def seeded_boards(seed: int, n: int, size: Size = SMALL, **options: Any) -> list[dict[str, Any]]:
+    """``n`` boards from one seed, as data; ``options`` narrow the generator (see ``BoardGenerator``)."""
     c = SeededChoices(seed)
-    gen = BoardGenerator(size)
+    gen = BoardGenerator(size, **options)
     return [gen.board(c) for _ in range(n)]

@@ -1,0 +1,60 @@
+"""Hypothesis strategies for boards, on the same generator as the seeded bulk runs.
+
+``diffcheck.generate.BoardGenerator`` is written once against the small ``Choices``
+interface. ``SeededChoices`` backs it with ``random.Random`` for bulk runs, where
+Hypothesis's own generation would be the bottleneck; ``HypothesisChoices`` here backs it
+with Hypothesis draws, so Hypothesis is used where it is strongest: shrinking a failing
+board to a minimal one, and the property tests. Both explore the same space of boards.
+
+Every choice the generator makes lists its simplest option first, and each draw here
+shrinks toward that option (integers toward ``lo``, ``sampled_from`` toward its first
+element, booleans toward False), so a shrunk board is small and plain.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence, TypeVar
+
+from hypothesis import strategies as st
+
+from diffcheck.generate import SMALL, BoardGenerator, Size
+from diffcheck.loading import board_from_data
+from engines.board import Board
+
+__all__ = ["HypothesisChoices", "boards", "board_values"]
+
+T = TypeVar("T")
+
+
+class HypothesisChoices:
+    """The ``Choices`` interface (``diffcheck.generate``) on a Hypothesis ``draw`` function."""
+
+    def __init__(self, draw: Callable[[st.SearchStrategy[Any]], Any]) -> None:
+        self.draw = draw
+
+    def integer(self, lo: int, hi: int) -> int:
+        return self.draw(st.integers(lo, hi))
+
+    def choice(self, options: Sequence[T]) -> T:
+        # sampled_from shrinks to the first option, which the generator makes the simplest.
+        return self.draw(st.sampled_from(options))
+
+    def boolean(self, p: float = 0.5) -> bool:
+        # ``p`` steers the seeded generator's mix; Hypothesis explores both branches evenly
+        # instead, and shrinks to False (the branch that adds nothing to the board).
+        return self.draw(st.booleans())
+
+
+@st.composite
+def boards(draw: Callable[[st.SearchStrategy[Any]], Any], size: Size = SMALL, **options: Any) -> dict[str, Any]:
+    """Board data (contract v1, as parsed from JSON or YAML) from the shared generator.
+
+    ``options`` narrow the generator (``kinds``, ``cda``, ``counters``, ``granted``; see
+    ``BoardGenerator``), for properties that hold only on part of the board space.
+    """
+    return BoardGenerator(size, **options).board(HypothesisChoices(draw))
+
+
+def board_values(size: Size = SMALL, **options: Any) -> st.SearchStrategy[Board]:
+    """Checked, built ``Board`` values: ``boards(...)`` through ``diffcheck.loading.board_from_data``."""
+    return boards(size, **options).map(board_from_data)

@@ -1,0 +1,282 @@
+"""Property tests over generated boards (Hypothesis, on the shared board generator).
+
+Boards come from ``diffcheck.strategies``: the seeded bulk generator's code, driven by
+Hypothesis draws, so a failure here shrinks to a minimal board that Hypothesis prints.
+Properties:
+
+a. every generated board (Hypothesis or seeded) passes the loader's checks;
+b. evaluation is deterministic, and survives a round trip through ``Board.to_dict``;
+c. a board without effects comes out exactly as printed, under both rulesets;
+d. with explicit, distinct timestamps the order of the board's lists changes nothing;
+e. effects confined to layers 1-5 minus abilities give the same outcome under both rulesets;
+f. neither engine raises on any generated board, small or large.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from diffcheck.generate import BODY_KINDS, LARGE, seeded_boards
+from diffcheck.loading import board_from_data
+from diffcheck.strategies import board_values, boards
+from engines import get_engine
+from engines.board import Board
+from engines.trace import render
+from rulesets import CR418, CR613, RESOLVED, STATIC
+
+RULESETS = ("cr418", "cr613")
+ENGINES = {name: get_engine(name) for name in RULESETS}
+
+PROPERTY = settings(deadline=None, max_examples=200, suppress_health_check=[HealthCheck.too_slow])
+
+# d. Without copy effects and granted static abilities, every continuous effect's timestamp
+# is its own object's or its own effect's (418.5f / 613.6a with no "effect that created the
+# ability"), so distinct timestamps order every pair of effects of different objects.
+# With them, an ability granted or copied by a later effect takes that effect's timestamp
+# (418.5f / 613.6a: "whichever is later") and can share it with another object's abilities;
+# that tie is the active player's choice (418.5e / 613.6g), which a board stands for with its
+# own order (decision ``simultaneous_timestamps``): reordering objects may then legitimately
+# change the outcome.
+NO_SHARED_TIMESTAMPS = dict(kinds=tuple(k for k in BODY_KINDS if k != "copy"), granted=False)
+
+# e. Layers that did not move between the two documents. 418.5a orders the old layers
+# (1) copy, (2) control, (3) text, (4) type, subtype and supertype, (5) all other effects
+# except P/T, (6) P/T; 613.1a-e give the 2009 layers 1-5 the same contents (copy, control,
+# text, type, color), but old layer 5 also held ability adding and removing, which 613.1f
+# moved to a layer 6 of its own, after colors: so no ability parts, or color- and
+# ability-changing effects could be ordered differently. Everything P/T moved (old 6a-6e,
+# 418.5a and 418.5i; 2009 7a-7e, 613.3): resolved modifying went from 6b to 7c, counters
+# from 6c to 7d, static modifying from 6d to 7c; so no P/T parts and no counters.
+# Characteristic-setting abilities (old 405.2) apply first in layers 1-5 but take part in
+# dependency and may be moved later by it (418.5a, 418.5c-d), while characteristic-defining
+# ones (604.3) apply first and never take part in dependency (613.2, 613.7a(c)); the old
+# ones may also set types and supertypes: so no `cda: true` abilities. What remains is
+# ordered by timestamp (418.5e-f / 613.6), overridden by dependency defined alike (418.5c /
+# 613.7a), and both rulesets must agree on every such board.
+SAME_LAYERS = ("copy", "control", "change_text", "types", "subtypes", "supertypes", "colors")
+SAME_LAYER_OPTIONS = dict(kinds=SAME_LAYERS, cda=False, counters=False)
+# The part kinds above, in the engines' names, and the layer each ruleset puts them in.
+_SAME_LAYER_PART_KINDS = ("copy", "control", "text", "type", "color")
+
+
+def test_same_layer_kinds_really_share_their_placement():
+    """The restriction for (e) matches the rulesets' data: same layer number, for either origin."""
+    for kind in _SAME_LAYER_PART_KINDS:
+        for origin in (STATIC, RESOLVED):
+            assert CR418.placement[(kind, origin)] == CR613.placement[(kind, origin)], (kind, origin)
+    # ... and nothing else shares those layers in the old rules except abilities (old layer 5).
+    shared = {CR418.placement[(k, STATIC)] for k in _SAME_LAYER_PART_KINDS}
+    others = {k for (k, o), where in CR418.placement.items() if where in shared and k not in _SAME_LAYER_PART_KINDS}
+    assert others == {"ability"}
+
+
+def _bodies(data: dict[str, Any]):
+    for o in data["objects"]:
+        yield from o.get("static", ())
+    yield from data.get("effects", ())
+
+
+def test_narrowed_generator_stays_inside_its_kinds():
+    body_keys = {"copy", "control", "change_text", "types", "subtypes", "supertypes", "colors"}
+    for data in seeded_boards(3, 60, **SAME_LAYER_OPTIONS):
+        assert not any("counters" in o for o in data["objects"])
+        for body in _bodies(data):
+            assert not body.get("cda")
+            assert set(body) - {"text", "affects", "id", "controller", "timestamp"} <= body_keys, body
+    for data in seeded_boards(3, 60, **NO_SHARED_TIMESTAMPS):
+        for body in _bodies(data):
+            assert "copy" not in body
+            assert all(isinstance(a, str) for a in body.get("abilities", {}).get("add", ())), body
+
+
+def _objects(outcome: dict[str, Any]) -> dict[str, Any]:
+    return outcome["objects"]
+
+
+# ---------------------------------------------------------------- a. validity
+
+
+@PROPERTY
+@given(st.one_of(boards(), boards(**NO_SHARED_TIMESTAMPS), boards(**SAME_LAYER_OPTIONS)))
+def test_generated_boards_pass_the_loader(data):
+    board_from_data(data)  # raises BoardError, naming the place, if the generator made a bad board
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_seeded_boards_pass_the_loader(seed):
+    for data in seeded_boards(seed, 40):
+        board_from_data(data, f"seed {seed}")
+    for data in seeded_boards(seed, 10, **SAME_LAYER_OPTIONS):
+        board_from_data(data, f"seed {seed}, same layers")
+    if seed < 2:
+        for data in seeded_boards(seed, 3, LARGE):
+            board_from_data(data, f"seed {seed}, large")
+
+
+def test_seeded_boards_are_reproducible():
+    assert seeded_boards(7, 5) == seeded_boards(7, 5)
+    assert seeded_boards(7, 5) != seeded_boards(8, 5)
+
+
+# ---------------------------------------------------------------- b. determinism
+
+
+@PROPERTY
+@given(board_values())
+def test_evaluation_is_deterministic_and_survives_a_round_trip(board: Board):
+    data = board.to_dict()
+    rebuilt = board_from_data(data, "to_dict")  # what to_dict writes is a valid board ...
+    assert rebuilt == board  # ... and the same board
+    for name, engine in ENGINES.items():
+        first, trace = engine.explain(board)
+        again, trace_again = engine.explain(board)
+        assert again == first, name
+        assert trace_again == trace, name
+        assert engine.evaluate(board) == first, name
+        assert engine.evaluate(rebuilt) == first, name
+
+
+# ---------------------------------------------------------------- c. no effects: as printed
+
+
+@st.composite
+def printed_boards(draw) -> dict[str, Any]:
+    """Generated boards with every effect and static ability taken away.
+
+    Some creatures lose their printed P/T (a creature with none is 0/0), and some
+    noncreatures get one (it must not show).
+    """
+    data = draw(boards())
+    data.pop("effects", None)
+    for o in data["objects"]:
+        o.pop("static", None)
+        creature = "creature" in o.get("types", ())
+        if creature and draw(st.booleans()):
+            del o["power"], o["toughness"]
+        elif not creature and draw(st.booleans()):
+            o["power"], o["toughness"] = draw(st.integers(0, 5)), draw(st.integers(0, 5))
+    return data
+
+
+def expected_as_printed(data: dict[str, Any]) -> dict[str, Any]:
+    """The outcome of a board with no continuous effects, from its data alone.
+
+    With no effects to apply, every characteristic is the printed one (418.5a / 613.1:
+    start with the object's printed values, then apply effects, of which there are none).
+    P/T still has one step: +1/+1 and -1/-1 counters (old 6c, 418.5a; 2009 7d, 613.3d),
+    on a creature without printed P/T too, whose values count as 0. A noncreature has no
+    power or toughness even with one printed (old 208.3; 2009 207.3): null.
+    """
+    first_player = data.get("players", ["you", "opponent"])[0]
+    objects = {}
+    for o in data["objects"]:
+        creature = "creature" in o.get("types", ())
+        counters = o.get("counters", {})
+        net = counters.get("+1/+1", 0) - counters.get("-1/-1", 0)
+        objects[o["id"]] = {
+            "name": o.get("name", o["id"]),
+            "controller": o.get("controller", first_player),
+            "types": sorted(o.get("types", ())),
+            "subtypes": sorted(o.get("subtypes", ())),
+            "supertypes": sorted(o.get("supertypes", ())),
+            "colors": sorted(o.get("colors", ())),
+            "abilities": sorted(set(o.get("abilities", ()))),
+            "power": o.get("power", 0) + net if creature else None,
+            "toughness": o.get("toughness", 0) + net if creature else None,
+        }
+    return objects
+
+
+@PROPERTY
+@given(printed_boards())
+def test_a_board_without_effects_comes_out_as_printed(data):
+    board = board_from_data(data)
+    expected = expected_as_printed(data)
+    for name, engine in ENGINES.items():
+        assert _objects(engine.evaluate(board)) == expected, name
+
+
+# ---------------------------------------------------------------- d. order independence
+
+
+@st.composite
+def reordered(draw, objects: bool, **options: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A generated board and the same board with its effects (and, if asked, objects) reordered.
+
+    The generator gives every object and effect an explicit timestamp, all distinct, so
+    positions only ever break ties between equal timestamps.
+    """
+    data = draw(boards(**options))
+    other = dict(data)
+    if objects:
+        other["objects"] = draw(st.permutations(data["objects"]))
+    if "effects" in data:
+        other["effects"] = draw(st.permutations(data["effects"]))
+    return data, other
+
+
+def _assert_same_outcomes(data: dict[str, Any], other: dict[str, Any]) -> None:
+    items = data["objects"] + data.get("effects", [])
+    assert all("timestamp" in item for item in items)
+    assert len({item["timestamp"] for item in items}) == len(items)
+    board, reordered_board = board_from_data(data), board_from_data(other)
+    for name, engine in ENGINES.items():
+        assert _objects(engine.evaluate(reordered_board)) == _objects(engine.evaluate(board)), name
+
+
+@PROPERTY
+@given(reordered(objects=False))
+def test_order_of_effects_changes_nothing(pair):
+    # Over the whole vocabulary: a resolved effect's position in the list never breaks a
+    # tie, because the abilities it grants or copies take their object's position.
+    _assert_same_outcomes(*pair)
+
+
+@PROPERTY
+@given(reordered(objects=True, **NO_SHARED_TIMESTAMPS))
+def test_order_of_objects_and_effects_changes_nothing(pair):
+    _assert_same_outcomes(*pair)
+
+
+# ---------------------------------------------------------------- e. unchanged layers
+
+
+@PROPERTY
+@given(board_values(**SAME_LAYER_OPTIONS))
+def test_unchanged_layers_give_the_same_outcome_in_both(board: Board):
+    old = ENGINES["cr418"].evaluate(board)
+    new = ENGINES["cr613"].evaluate(board)
+    assert _objects(old) == _objects(new)
+
+
+# ---------------------------------------------------------------- f. smoke
+
+
+@PROPERTY
+@given(board_values())
+def test_engines_never_raise(board: Board):
+    for engine in ENGINES.values():
+        outcome, trace = engine.explain(board)
+        assert set(_objects(outcome)) == {o.id for o in board.objects}
+        render(trace)
+
+
+@settings(PROPERTY, max_examples=10, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(board_values(LARGE))
+def test_engines_never_raise_on_large_boards(board: Board):
+    for engine in ENGINES.values():
+        outcome, trace = engine.explain(board)
+        assert set(_objects(outcome)) == {o.id for o in board.objects}
+        render(trace)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_engines_never_raise_on_seeded_large_boards(seed):
+    for data in seeded_boards(seed, 4, LARGE):
+        board = board_from_data(data)
+        for engine in ENGINES.values():
+            engine.evaluate(board)
