@@ -20,7 +20,9 @@ from engines import apply
 from engines.board import (
     Attached, Board, ControlPart, CopyPart, Count, Ids, ManaValue, Matching, PTModifyPart, PTSetPart, Self_,
 )
-from engines.plan import NOT_STARTED_READS, Planner
+from engines.plan import (
+    ABILITIES, COLORS, CONTROLLER, COPIABLE, EXIST, NOT_STARTED_READS, PT, TEXT, TYPES, Planner,
+)
 from engines.reading import count, graveyard_views, matches
 from engines.state import Instance, Obj, copiable_snapshot, obj_from_permanent
 from engines.trace import Applied, Change, Entry, Heading, Note
@@ -284,26 +286,36 @@ class _Run:
         if not candidates:
             return {}
         deps: dict = {}
+        state = self.state
         for a, bs in candidates.items():
-            trial = dict(self.state)
+            trial = dict(state)
             touched: set = set()
             self._apply_parts(a, key, trial, touched)
+            # What the trial changed, object by object; B need only look at objects whose changes it reads.
+            changed = {}
+            for oid in touched:
+                bits = changes(state[oid], trial[oid])
+                if bits:
+                    changed[oid] = bits
+            if not changed:
+                continue
             for b in bs:
-                if touched and self._changed(b, key, trial, touched):
+                if self._changed(b, key, trial, changed):
                     deps.setdefault(b, []).append(a)
         return deps
 
-    def _changed(self, b: Instance, key: str, trial: dict, touched: set) -> bool:
-        """Whether a trial that changed the objects in ``touched`` changes B (418.5c(b) / 613.7a(b)).
+    def _changed(self, b: Instance, key: str, trial: dict, changed: dict) -> bool:
+        """Whether a trial changes B (418.5c(b) / 613.7a(b)); ``changed`` maps each object it changed
+        to what changed (plan bits).
 
-        Only touched objects can differ between the state and the trial, so B's affected
-        set and counts are compared on them alone; a change of B's controller ("you")
-        falls back to comparing B's whole signature.
+        Only those objects can differ between the state and the trial, so B's existence,
+        text, affected set and counts are compared on them alone; a change of B's controller
+        ("you") falls back to comparing B's whole signature.
         """
         state = self.state
         source = b.source
         started = b.key in self.started
-        if source is not None and source in touched:
+        if source is not None and source in changed:
             before, after = state[source], trial[source]
             if not started:
                 was, now = before.static(b.key), after.static(b.key)
@@ -313,11 +325,15 @@ class _Run:
                     return True  # text
             if before.controller != after.controller:
                 return self._signature(b, key, state) != self._signature(b, key, trial)
+        reads = b.plan.reads[key]
+        relevant = [oid for oid, bits in changed.items() if bits & reads]
+        if not relevant:
+            return False
         you = self._you(b, state)
         affects = b.body.affects
         if not started and isinstance(affects, Matching):
             f = affects.filter
-            for oid in touched:
+            for oid in relevant:
                 if matches(f, state[oid], you, source) != matches(f, trial[oid], you, source):
                     return True
         for part in b.plan.parts[key]:
@@ -328,15 +344,15 @@ class _Run:
                     if isinstance(value, Count):
                         if value.zone == "battlefield":
                             f = value.filter
-                            for oid in touched:
+                            for oid in relevant:
                                 if matches(f, state[oid], you, source) != matches(f, trial[oid], you, source):
                                     return True
                     else:  # the affected objects' own mana values
-                        for oid in touched & self._affected(b, state):
+                        for oid in self._affected(b, state).intersection(relevant):
                             if state[oid].mana_value != trial[oid].mana_value:
                                 return True
             elif isinstance(part, CopyPart):
-                if part.of in touched and copiable_snapshot(state[part.of]) != copiable_snapshot(trial[part.of]):
+                if part.of in changed and copiable_snapshot(state[part.of]) != copiable_snapshot(trial[part.of]):
                     return True
         return False
 
@@ -513,6 +529,24 @@ class _Run:
         elif unit.source is None:
             rules.append(r.cite("fixed_set"))
         return "; ".join(reasons), tuple(rules)
+
+
+def changes(before: Obj, after: Obj) -> int:
+    """Which characteristics (plan bits) differ between two versions of one object."""
+    bits = 0
+    if before.types != after.types or before.subtypes != after.subtypes or before.supertypes != after.supertypes:
+        bits |= TYPES
+    if before.colors != after.colors:
+        bits |= COLORS
+    if before.keywords != after.keywords or before.statics is not after.statics:
+        bits |= ABILITIES | EXIST | TEXT
+    if before.controller != after.controller:
+        bits |= CONTROLLER
+    if before.power != after.power or before.toughness != after.toughness:
+        bits |= PT
+    if before.name != after.name or before.mana_value != after.mana_value:
+        bits |= COPIABLE
+    return bits
 
 
 def _timestamp_order(unit: Instance) -> tuple:

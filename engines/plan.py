@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Mapping
 
 from engines.board import (
-    AbilityPart, Attached, ColorPart, ControlPart, CopyPart, Count, Effect, Filter, ManaValue,
+    AbilityPart, ColorPart, ControlPart, CopyPart, Count, Effect, Filter, ManaValue,
     Matching, Part, PTModifyPart, PTSetPart, StaticAbility, TextPart, TypePart,
 )
 from rulesets.model import CDA, RESOLVED, STATIC, Ruleset
@@ -94,6 +94,12 @@ def characteristic(part: Part) -> str:
     return part.kind
 
 
+# Kinds whose writes never depend on the part's details, and kinds whose result reads the state.
+_FIXED_WRITES = {"copy": ALL, "control": CONTROLLER, "text": TEXT | TYPES | ABILITIES, "color": COLORS,
+                 "pt_set": PT, "pt_modify": PT, "pt_switch": PT}
+_READING_KINDS = frozenset({"copy", "control", "pt_set", "pt_modify"})
+
+
 class Plan:
     """One effect body, placed by one ruleset. Read-only once built (a plain slotted class: built per ability, often)."""
 
@@ -113,6 +119,11 @@ class Planner:
     def __init__(self, ruleset: Ruleset) -> None:
         self.ruleset = ruleset
         self.index = {s.key: i for i, s in enumerate(ruleset.sublayers)}
+        # origin -> part kind -> sublayer key: the ruleset's placement, one lookup per part.
+        self._where = {
+            origin: {kind: key for (kind, o), key in ruleset.placement.items() if o == origin}
+            for origin in (CDA, STATIC, RESOLVED)
+        }
         self._cache: dict[int, tuple[object, Plan]] = {}
 
     def plan(self, body: StaticAbility | Effect) -> Plan:
@@ -135,30 +146,27 @@ class Planner:
 
     def _build(self, body: StaticAbility | Effect) -> Plan:
         origin = self.origin(body)
-        placement = self.ruleset.placement
-        parts: dict[str, list[Part]] = {}
-        for part in body.parts:
-            parts.setdefault(placement[(part.kind, origin)], []).append(part)
+        where = self._where[origin]
         affects = body.affects
-        affects_reads = 0
-        if isinstance(affects, Matching):
-            affects_reads = filter_reads(affects.filter)
-            if affects.filter.controller is not None:
-                affects_reads |= CONTROLLER
-        reads, writes = {}, {}
-        for key, ps in parts.items():
-            r = affects_reads
-            w = 0
-            for p in ps:
-                r |= part_reads(p, origin)
-                w |= part_writes(p)
-            reads[key], writes[key] = r, w
-        # Attached: what it is attached to never changes on a board, so it reads nothing.
-        assert not isinstance(affects, Attached) or affects_reads == 0
-        return Plan(
-            origin=origin,
-            parts={k: tuple(v) for k, v in parts.items()},
-            first=min(self.index[k] for k in parts),
-            reads=reads,
-            writes=writes,
-        )
+        # Self, attached and ids read nothing: what an object is attached to never changes on a board.
+        affects_reads = filter_reads(affects.filter) if isinstance(affects, Matching) else 0
+        parts: dict[str, tuple[Part, ...]] = {}
+        reads: dict[str, int] = {}
+        writes: dict[str, int] = {}
+        for part in body.parts:
+            kind = part.kind
+            key = where[kind]
+            w = _FIXED_WRITES.get(kind)
+            if w is None:
+                w = part_writes(part)
+            r = part_reads(part, origin) if kind in _READING_KINDS else 0
+            if key in parts:
+                parts[key] += (part,)
+                reads[key] |= r
+                writes[key] |= w
+            else:
+                parts[key] = (part,)
+                reads[key] = affects_reads | r
+                writes[key] = w
+        index = self.index
+        return Plan(origin, parts, min(index[k] for k in parts), reads, writes)

@@ -48,9 +48,23 @@ class Obj:
     )
 
     def clone(self) -> "Obj":
+        # Spelled out: trial applications clone objects in the innermost loop of dependency checks.
         new = Obj.__new__(Obj)
-        for slot in Obj.__slots__:
-            setattr(new, slot, getattr(self, slot))
+        new.id = self.id
+        new.name = self.name
+        new.controller = self.controller
+        new.types = self.types
+        new.subtypes = self.subtypes
+        new.supertypes = self.supertypes
+        new.colors = self.colors
+        new.keywords = self.keywords
+        new.statics = self.statics
+        new.power = self.power
+        new.toughness = self.toughness
+        new.mana_value = self.mana_value
+        new.timestamp = self.timestamp
+        new.attached_to = self.attached_to
+        new.position = self.position
         return new
 
     @property

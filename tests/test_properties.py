@@ -280,3 +280,14 @@ def test_engines_never_raise_on_seeded_large_boards(seed):
         board = board_from_data(data)
         for engine in ENGINES.values():
             engine.evaluate(board)
+
+
+def test_clone_copies_every_slot():
+    # Obj.clone spells its slots out for speed; a slot added later must be cloned too.
+    from engines.state import Obj
+
+    o = Obj.__new__(Obj)
+    for n, slot in enumerate(Obj.__slots__):
+        setattr(o, slot, n)
+    c = o.clone()
+    assert [getattr(c, s) for s in Obj.__slots__] == list(range(len(Obj.__slots__)))
