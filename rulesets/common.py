@@ -17,9 +17,10 @@ COMMON_DECISIONS = (
     Decision(
         "simultaneous_timestamps",
         "418.5e / 613.6g",
-        "Effects that share a timestamp (abilities of one object, or an object and an effect given the "
-        "same time) apply in the order the board lists them: objects first, then effects, each ability "
-        "in its listed order; the board's order stands for the active player's choice.",
+        "Effects that share a timestamp (the abilities of one object, or abilities that one effect "
+        "grants or copies onto several objects) apply in the order the board lists their objects, each "
+        "object's abilities in their listed order; the board's order stands for the active player's "
+        "choice. The loader refuses two objects or effects with one timestamp.",
     ),
     Decision(
         "resolved_values",
