@@ -21,7 +21,7 @@ from engines.board import (
     Attached, Board, ControlPart, CopyPart, Count, Ids, ManaValue, Matching, PTModifyPart, PTSetPart, Self_,
 )
 from engines.plan import (
-    ABILITIES, COLORS, CONTROLLER, COPIABLE, EXIST, NOT_STARTED_READS, PT, TEXT, TYPES, Planner,
+    ABILITIES, ALL, COLORS, CONTROLLER, COPIABLE, EXIST, NOT_STARTED_READS, PT, TEXT, TYPES, Planner,
 )
 from engines.reading import count, graveyard_views, matches
 from engines.state import Instance, Obj, copiable_snapshot, obj_from_permanent
@@ -110,6 +110,7 @@ class _Run:
         # Effects that have started to apply, with the objects they started with (613.5).
         self.started: dict = {}
         self.abilities_changed = False  # set when an application gives or takes static abilities
+        self.last_changes = 0  # what the last application changed (plan bits)
 
     # ------------------------------------------------------------ the pass
 
@@ -197,7 +198,9 @@ class _Run:
                 if deps is None:
                     deps = self._dependencies(pending, key)
                 unit, loop, ahead = self._choose(pending, deps, waited)
-            changed_existence = self._apply(unit, key, sublayer, waited.get(unit.key, ()), loop, ahead)
+            changed_existence = self._apply(
+                unit, key, sublayer, waited.get(unit.key, ()), loop, ahead, measure=deps is not None and len(pending) > 1
+            )
             applied.add(unit.key)
             if changed_existence:
                 self.abilities_changed = True
@@ -226,13 +229,14 @@ class _Run:
     def _after(self, unit: Instance, key: str, pending: list[Instance], deps: dict) -> dict | None:
         """The dependencies among the effects still pending, once ``unit`` has applied.
 
-        They can only have changed if ``unit`` wrote something one of them reads (its
+        They can only have changed if ``unit`` changed something one of them reads (its
         affected set, values or existence); otherwise drop ``unit`` and keep the rest.
         """
-        writes = unit.plan.writes[key]
-        for b in pending:
-            if writes & self._reads(b, key):
-                return None
+        writes = self.last_changes
+        if writes:
+            for b in pending:
+                if writes & self._reads(b, key):
+                    return None
         kept = {}
         for b, on in deps.items():
             if b is not unit:
@@ -274,19 +278,31 @@ class _Run:
         cda_counts = self.ruleset.cda_in_dependency
         # 613.7a(c): in the 2009 rules a characteristic-defining ability neither depends nor is depended on.
         taking_part = pending if cda_counts else [u for u in pending if not u.cda]
+        state = self.state
         writers = [(a, a.plan.writes[key]) for a in taking_part]
+        touches: dict = {}  # a -> the objects it would apply to now
         candidates: dict = {}
         for b in taking_part:
-            reads = self._reads(b, key)
-            if not reads:
+            # What any object's change can alter (B's affected set, its counts), and what only a
+            # change to B's own object can alter (its existence and text, before it starts).
+            broad = b.plan.reads[key]
+            own = NOT_STARTED_READS if b.source is not None and b.key not in self.started else 0
+            if not (broad or own):
                 continue
             for a, writes in writers:
-                if writes & reads and a is not b:
+                if a is b:
+                    continue
+                if writes & broad:
                     candidates.setdefault(a, []).append(b)
+                elif writes & own:
+                    objects = touches.get(a)
+                    if objects is None:
+                        objects = touches[a] = self._affected(a, state)
+                    if b.source in objects:
+                        candidates.setdefault(a, []).append(b)
         if not candidates:
             return {}
         deps: dict = {}
-        state = self.state
         for a, bs in candidates.items():
             trial = dict(state)
             touched: set = set()
@@ -294,7 +310,7 @@ class _Run:
             # What the trial changed, object by object; B need only look at objects whose changes it reads.
             changed = {}
             for oid in touched:
-                bits = changes(state[oid], trial[oid])
+                bits = changed_bits(state[oid], trial[oid])
                 if bits:
                     changed[oid] = bits
             if not changed:
@@ -421,16 +437,30 @@ class _Run:
 
     def _apply(
         self, unit: Instance, key: str, sublayer: Sublayer, waited: Iterable[str] = (), loop: tuple = (),
-        ahead: tuple = (),
+        ahead: tuple = (), measure: bool = False,
     ) -> bool:
-        """Apply ``unit``'s parts in this sublayer for real, tracing if asked. True if abilities may have changed."""
+        """Apply ``unit``'s parts in this sublayer for real, tracing if asked. True if abilities may have changed.
+
+        With ``measure``, record in ``last_changes`` what the application really changed.
+        """
         if unit.key not in self.started:
             self.started[unit.key] = (unit, self._affected(unit, self.state))
         objects = sorted(self.started[unit.key][1])
         if self.trace is None:
-            return self._apply_parts(unit, key, self.state, None, objects)
+            state = self.state
+            if not measure:
+                return self._apply_parts(unit, key, state, None, objects)
+            before = [state[oid].clone() for oid in objects]
+            existence = self._apply_parts(unit, key, state, None, objects)
+            # What really changed decides whether the remaining dependencies must be tried again.
+            bits = 0
+            for old in before:
+                bits |= changed_bits(old, state[old.id])
+            self.last_changes = bits
+            return existence
         before = {oid: _describe(self.state[oid]) for oid in objects}
         changed = self._apply_parts(unit, key, self.state, None, objects)
+        self.last_changes = ALL
         changes = tuple(
             Change(oid, name, old, new)
             for oid in objects
@@ -531,7 +561,7 @@ class _Run:
         return "; ".join(reasons), tuple(rules)
 
 
-def changes(before: Obj, after: Obj) -> int:
+def changed_bits(before: Obj, after: Obj) -> int:
     """Which characteristics (plan bits) differ between two versions of one object."""
     bits = 0
     if before.types != after.types or before.subtypes != after.subtypes or before.supertypes != after.supertypes:
