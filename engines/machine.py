@@ -20,9 +20,8 @@ from engines import apply
 from engines.board import (
     Attached, Board, ControlPart, CopyPart, Count, Ids, ManaValue, Matching, PTModifyPart, PTSetPart, Self_,
 )
-from engines.plan import (
-    ABILITIES, ALL, COLORS, CONTROLLER, COPIABLE, EXIST, NOT_STARTED_READS, PT, TEXT, TYPES, Planner,
-)
+from engines.dependency import changed_bits, strongly_connected
+from engines.plan import ALL, NOT_STARTED_READS, Planner
 from engines.reading import count, graveyard_views, matches
 from engines.state import Instance, Obj, copiable_snapshot, obj_from_permanent
 from engines.trace import Applied, Change, Entry, Heading, Note
@@ -257,7 +256,7 @@ class _Run:
             for a in on:
                 if a.label not in names:
                     names.append(a.label)
-        loops = _strongly_connected(pending, deps)
+        loops = strongly_connected(pending, deps)
         for n, unit in enumerate(pending):
             group = loops[unit.key]
             if all(a.key in group for a in deps.get(unit, ())):
@@ -561,24 +560,6 @@ class _Run:
         return "; ".join(reasons), tuple(rules)
 
 
-def changed_bits(before: Obj, after: Obj) -> int:
-    """Which characteristics (plan bits) differ between two versions of one object."""
-    bits = 0
-    if before.types != after.types or before.subtypes != after.subtypes or before.supertypes != after.supertypes:
-        bits |= TYPES
-    if before.colors != after.colors:
-        bits |= COLORS
-    if before.keywords != after.keywords or before.statics is not after.statics:
-        bits |= ABILITIES | EXIST | TEXT
-    if before.controller != after.controller:
-        bits |= CONTROLLER
-    if before.power != after.power or before.toughness != after.toughness:
-        bits |= PT
-    if before.name != after.name or before.mana_value != after.mana_value:
-        bits |= COPIABLE
-    return bits
-
-
 def _timestamp_order(unit: Instance) -> tuple:
     return unit.order
 
@@ -612,40 +593,3 @@ def _pt_changes(oid: str, before: tuple, after: tuple) -> tuple[Change, ...]:
     return tuple(
         Change(oid, name, b, a) for name, b, a in zip(("power", "toughness"), before, after) if b != a
     )
-
-
-def _strongly_connected(units: list[Instance], deps: dict) -> dict:
-    """Tarjan's algorithm over 'depends on' edges: unit key -> the set of keys in its loop."""
-    index: dict = {}
-    low: dict = {}
-    stack: list = []
-    on_stack: set = set()
-    group: dict = {}
-    counter = [0]
-
-    def visit(u: Instance) -> None:
-        index[u.key] = low[u.key] = counter[0]
-        counter[0] += 1
-        stack.append(u)
-        on_stack.add(u.key)
-        for w in deps.get(u, ()):
-            if w.key not in index:
-                visit(w)
-                low[u.key] = min(low[u.key], low[w.key])
-            elif w.key in on_stack:
-                low[u.key] = min(low[u.key], index[w.key])
-        if low[u.key] == index[u.key]:
-            members = set()
-            while True:
-                w = stack.pop()
-                on_stack.discard(w.key)
-                members.add(w.key)
-                if w is u:
-                    break
-            for k in members:
-                group[k] = members
-
-    for u in units:
-        if u.key not in index:
-            visit(u)
-    return group
