@@ -187,27 +187,34 @@ class _Run:
         order = _cda_first_order if sublayer.cda_first else _timestamp_order
         applied: set = set()
         waited: dict = {}  # unit key -> labels of the effects it was found to depend on
-        pending = list(units)
+        pending = sorted(units, key=order)
         deps: dict | None = None  # None: to be decided (again) by trial
+        independent = False  # no pending effect reads anything another writes: base order throughout
         while pending:
-            if len(pending) == 1:
+            if len(pending) == 1 or independent:
                 unit, loop, ahead = pending[0], (), ()
             else:
-                pending.sort(key=order)
                 if deps is None:
-                    deps = self._dependencies(pending, key)
-                unit, loop, ahead = self._choose(pending, deps, waited)
+                    independent = not self._may_depend(pending, key)
+                if independent:
+                    unit, loop, ahead = pending[0], (), ()
+                else:
+                    if deps is None:
+                        deps = self._dependencies(pending, key)
+                    unit, loop, ahead = self._choose(pending, deps, waited)
             changed_existence = self._apply(
-                unit, key, sublayer, waited.get(unit.key, ()), loop, ahead, measure=deps is not None and len(pending) > 1
+                unit, key, sublayer, waited.get(unit.key, ()), loop, ahead,
+                measure=deps is not None and len(pending) > 1,
             )
             applied.add(unit.key)
             if changed_existence:
                 self.abilities_changed = True
                 before = pending
-                pending = self._gather(key, applied)
+                pending = sorted(self._gather(key, applied), key=order)
                 if self.trace is not None:
                     self._note_lost(unit, before, pending, sublayer)
                 deps = None
+                independent = False
                 continue
             pending.remove(unit)
             if deps is not None:
@@ -243,6 +250,24 @@ class _Run:
                 if on:
                     kept[b] = on
         return kept
+
+    def _may_depend(self, pending: list[Instance], key: str) -> bool:
+        """Whether any pending effect reads something another writes: if not, none ever depends here.
+
+        Reads and writes are fixed per effect (an effect's reads only shrink once it starts), so
+        the answer holds until the set of pending effects changes.
+        """
+        cda_counts = self.ruleset.cda_in_dependency
+        writes = 0
+        for u in pending:
+            if cda_counts or not u.cda:
+                writes |= u.plan.writes[key]
+        if not writes:
+            return False
+        for b in pending:
+            if (cda_counts or not b.cda) and self._reads(b, key) & writes:
+                return True
+        return False
 
     def _choose(self, pending: list[Instance], deps: dict, waited: dict) -> tuple[Instance, tuple, tuple]:
         """The first effect, in base order, that depends on nothing still waiting outside its own loop.
