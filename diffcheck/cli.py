@@ -8,16 +8,22 @@ stdout before all the work is done, so a failure writes nothing partial.
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any, NoReturn
+import os
+import re
+import time
+from pathlib import Path
+from typing import Annotated, Any, NoReturn, Optional
 
 import typer
 
-from diffcheck import render
+from diffcheck import render, rundir
 from diffcheck.loading import BoardError, load_board
 from engines import UnknownEngine, get_engine, installed
 
 EXIT_DIFFERENCE = 1
 EXIT_BAD_INPUT = 2
+DEFAULT_BOARDS = 50_000  # about a minute on two cores, shrinking included
+DEFAULT_OUT = Path("reports/latest")
 
 app = typer.Typer(
     name="diffcheck",
@@ -107,6 +113,83 @@ def diff(
     else:
         typer.echo(render.render_diff(engines, outcomes, board))
     if fail_on_difference and render.differences(*outcomes):
+        raise typer.Exit(EXIT_DIFFERENCE)
+
+
+def _seconds(text: str) -> float:
+    """``90``, ``90s``, ``2m``, ``1h`` -> seconds."""
+    match = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([smh]?)\s*", text)
+    if not match:
+        _fail(f"--time {text}: expected a duration such as 60s, 2m or 1h")
+    return float(match.group(1)) * {"": 1, "s": 1, "m": 60, "h": 3600}[match.group(2)]
+
+
+def _fresh_out(out: Path, explicit: bool) -> None:
+    """A run never writes over another run: an old default directory is moved aside, an explicit one refused."""
+    if not (out / rundir.STATE).exists():
+        return
+    if explicit:
+        _fail(f"--out {out}: holds a run already; continue it with --resume {out}, or choose another --out")
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime((out / rundir.STATE).stat().st_mtime))
+    aside = out.with_name(f"run-{stamp}")
+    out.rename(aside)
+    typer.echo(f"the previous run in {out} is kept in {aside}", err=True)
+
+
+@app.command()
+def run(
+    engines: Annotated[str, typer.Option("--engines", help="Two installed engines, old,new.")] = "cr418,cr613",
+    boards: Annotated[
+        Optional[int], typer.Option("--boards", min=1, help=f"Boards to try (default {DEFAULT_BOARDS:,} unless --time is given).")
+    ] = None,
+    duration: Annotated[Optional[str], typer.Option("--time", help="Stop starting new boards after this long (60s, 2m).")] = None,
+    seed: Annotated[int, typer.Option("--seed", help="The same seed and --boards give the same groups and boards.")] = 0,
+    jobs: Annotated[int, typer.Option("--jobs", min=1, help="Worker processes (default: all cores).")] = os.cpu_count() or 1,
+    out: Annotated[Optional[Path], typer.Option("--out", help="Run directory (default reports/latest).")] = None,
+    resume: Annotated[Optional[Path], typer.Option("--resume", help="Continue the run saved in this directory.")] = None,
+    fail_on_divergence: Annotated[
+        bool, typer.Option("--fail-on-divergence", help="Exit with status 1 if any divergence is found.")
+    ] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", help="No progress bar.")] = False,
+) -> None:
+    """Generate boards, evaluate each with two engines, shrink every divergence and group them."""
+    from diffcheck.harness import Harness, RunConfig, RunError
+
+    progress = None if quiet else render.RunProgress()
+    on_progress = progress.update if progress else None
+    try:
+        if resume is not None:
+            harness = Harness.resume(resume, jobs=jobs, on_progress=on_progress)
+            directory = resume
+        else:
+            names = tuple(n.strip() for n in engines.split(","))
+            if len(names) != 2 or not all(names):
+                _fail(f"--engines {engines}: expected two engine names separated by a comma")
+            for option, name in zip(("--engines", "--engines"), names):
+                _engine(name, option)
+            seconds = _seconds(duration) if duration is not None else None
+            budget = boards if boards is not None else (None if seconds is not None else DEFAULT_BOARDS)
+            directory = out if out is not None else DEFAULT_OUT
+            _fresh_out(directory, explicit=out is not None)
+            harness = Harness(RunConfig(names, seed, budget, seconds, jobs), directory, on_progress)
+        if progress:
+            progress.start(harness.config)
+        try:
+            result = harness.run()
+        finally:
+            if progress:
+                progress.stop()
+    except RunError as exc:
+        _fail(str(exc))
+    except KeyboardInterrupt:
+        typer.echo(
+            f"interrupted; everything found so far is saved in {directory}; continue with: "
+            f"diffcheck run --resume {directory}",
+            err=True,
+        )
+        raise typer.Exit(130)
+    typer.echo(render.render_run(result, harness.groups(), directory))
+    if fail_on_divergence and result["groups"]:
         raise typer.Exit(EXIT_DIFFERENCE)
 
 

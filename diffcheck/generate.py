@@ -317,14 +317,15 @@ class BoardGenerator:
         f: dict[str, Any] = {}
         for _ in range(c.integer(0, 2)):
             key = c.choice(["types", "colors", "controller", "other", "subtypes", "not_colors", "abilities",
-                            "power_at_least", "not_types", "toughness_at_most", "supertypes"])
+                            "power_at_least", "not_types", "toughness_at_most", "supertypes", "not_subtypes",
+                            "power_at_most", "toughness_at_least", "not_supertypes"])
             if key in ("types", "not_types"):
                 f[key] = [c.choice(["creature", "artifact", "land", "enchantment"])]
             elif key in ("colors", "not_colors"):
                 f[key] = [c.choice(COLORS)]
-            elif key == "subtypes":
+            elif key in ("subtypes", "not_subtypes"):
                 f[key] = [c.choice(CREATURE_TYPES + LAND_TYPES)]
-            elif key == "supertypes":
+            elif key in ("supertypes", "not_supertypes"):
                 f[key] = [c.choice(["basic", "legendary"])]
             elif key == "abilities":
                 f[key] = [c.choice(KEYWORDS)]

@@ -278,3 +278,63 @@ def render_engines(found: Sequence[tuple[str, str, Any]]) -> str:
     table = tabulate(summary, headers=["engine", "description", "source"], tablefmt=TABLE_FORMAT,
                      disable_numparse=True)
     return "\n".join([table, *details])
+
+
+# ---------------------------------------------------------------- runs
+
+
+class RunProgress:
+    """The progress bar of ``diffcheck run``: boards done, boards per second, divergences, groups."""
+
+    def __init__(self) -> None:
+        from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+        self._progress = Progress(
+            TextColumn("[bold]{task.description}"),
+            BarColumn(),
+            TextColumn("{task.fields[done]} boards"),
+            TextColumn("{task.fields[rate]:,.0f}/s"),
+            TextColumn("{task.fields[divergent]:,} divergent"),
+            TextColumn("{task.fields[groups]} groups"),
+            TimeElapsedColumn(),
+            transient=False,
+        )
+        self._task = None
+        self._by_time = False
+
+    def start(self, config) -> None:
+        self._by_time = config.boards is None
+        total = config.seconds if self._by_time else config.boards
+        self._task = self._progress.add_task(
+            f"{config.engines[0]} vs {config.engines[1]}", total=total, done="0", rate=0.0, divergent=0, groups=0,
+        )
+        self._progress.start()
+
+    def update(self, p) -> None:
+        if self._task is None:
+            return
+        done = f"{p.boards_done:,}" + (f"/{p.boards_total:,}" if p.boards_total else "")
+        completed = p.elapsed if self._by_time else p.boards_done
+        self._progress.update(
+            self._task, completed=completed, done=done, rate=p.rate, divergent=p.divergent, groups=p.groups,
+        )
+
+    def stop(self) -> None:
+        self._progress.stop()
+
+
+def render_run(result: Mapping[str, Any], groups: Sequence[Mapping[str, Any]], directory: Any) -> str:
+    """What ``diffcheck run`` prints at the end: the totals and one line per group."""
+    a, b = result["engines"]
+    lines = [
+        f"{result['boards_done']:,} boards in {result['seconds']:.1f} s ({result['boards_per_second'] or 0:,.0f}/s, "
+        f"{result['jobs']} jobs): {result['divergent_boards']:,} divergent between {a} and {b}, "
+        f"{len(groups)} group{'s' if len(groups) != 1 else ''}",
+    ]
+    if result["engine_errors"]:
+        lines.append(f"{result['engine_errors']} boards made an engine fail; see run.json and state.json")
+    rows = [[n, g["count"], g["signature"]] for n, g in enumerate(groups, start=1)]
+    if rows:
+        lines += ["", tabulate(rows, headers=["#", "boards", "signature"], tablefmt=TABLE_FORMAT)]
+    lines += ["", f"results: {directory}/ (divergences.jsonl, summary.md, run.json)"]
+    return "\n".join(lines)

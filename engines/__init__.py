@@ -46,15 +46,30 @@ def installed() -> dict[str, str]:
 
 
 def get_engine(name: str) -> Engine:
-    """The engine registered under ``name``; an entry point may name an engine or a factory."""
+    """The engine registered under ``name``; an entry point may name an engine or a factory.
+
+    ``module:attribute`` names an engine that is not installed as an entry point (an engine
+    under development, or a test double), imported the way an entry point would be.
+    """
     builtins = _builtins()
     if name in builtins:
         return builtins[name]
+    if ":" in name:
+        from importlib.metadata import EntryPoint
+
+        return _engine_from(EntryPoint(name=name, value=name, group=GROUP))
     for ep in entry_points(group=GROUP):
         if ep.name == name:
-            loaded = ep.load()
-            engine = loaded() if callable(loaded) and not hasattr(loaded, "evaluate") else loaded
-            if not isinstance(engine, Engine):
-                raise UnknownEngine(f"entry point {name} = {ep.value} is not an engine (it has no evaluate)")
-            return engine
+            return _engine_from(ep)
     raise UnknownEngine(f"no engine named {name!r}; installed: {', '.join(installed())}")
+
+
+def _engine_from(ep) -> Engine:
+    try:
+        loaded = ep.load()
+    except (ImportError, AttributeError, ValueError) as exc:
+        raise UnknownEngine(f"cannot load engine {ep.value}: {exc}") from None
+    engine = loaded() if callable(loaded) and not hasattr(loaded, "evaluate") else loaded
+    if not isinstance(engine, Engine):
+        raise UnknownEngine(f"{ep.value} is not an engine (it has no name, description and evaluate)")
+    return engine

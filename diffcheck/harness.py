@@ -1,0 +1,353 @@
+"""``diffcheck run``: generate boards, evaluate each with two engines, shrink and group divergences.
+
+How a run is laid out, and why:
+
+- Boards are made in fixed chunks: chunk ``k`` of seed ``s`` is ``CHUNK`` boards from a
+  generator seeded with ``"s/k"``. Workers generate their own chunks (shipping boards
+  between processes costs more than making them), and the chunking does not depend on
+  ``--jobs``, so board ``i`` is the same board whatever the number of workers.
+- Chunk results are taken in chunk order, so "the first divergent board with this triage
+  key" is the same in every run of the same seed and budget; each such board is shrunk
+  (in a worker) to a minimal board, whose signature names its group. A group keeps the
+  minimal board from its lowest board index; its count is the number of divergent boards
+  whose triage key led to it (``diffcheck.signature``).
+- Outcomes are compared with ``==``; DeepDiff runs only on a group's representative.
+- After every new group, and every few seconds, the state is written atomically, before
+  the files derived from it: a killed run loses no reported group, and ``--resume``
+  continues from the last chunk the state counts.
+"""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+import os
+import time
+from collections import deque
+from dataclasses import dataclass, field
+from importlib import metadata
+from pathlib import Path
+from typing import Any, Callable
+
+from diffcheck import rundir
+from diffcheck.render import outcomes_diff
+from diffcheck.generate import SMALL, BoardGenerator, SeededChoices
+from diffcheck.shrink import differing, diverges, shrink
+from diffcheck.signature import moved_kinds, signature, triage_key, widen
+from engines import get_engine
+from engines.board import Board
+
+CHUNK = 200  # boards per chunk: part of a run's identity, so not an option
+SAVE_EVERY = 2.0  # seconds between state saves when nothing new was found
+
+
+class RunError(Exception):
+    """A run that cannot start: a bad budget, a directory in use, a state that does not fit."""
+
+
+@dataclass(frozen=True)
+class RunConfig:
+    """What a run is: two engines, a seed and a budget. ``jobs`` changes its speed, not its result."""
+
+    engines: tuple[str, str] = ("cr418", "cr613")
+    seed: int = 0
+    boards: int | None = 100_000
+    seconds: float | None = None
+    jobs: int = field(default_factory=lambda: os.cpu_count() or 1)
+
+    def identity(self) -> dict:
+        """What must match for ``--resume`` to continue a run."""
+        return {"engines": list(self.engines), "seed": self.seed, "chunk": CHUNK, "generator": "small"}
+
+
+@dataclass
+class Progress:
+    boards_done: int
+    boards_total: int | None
+    divergent: int
+    groups: int
+    elapsed: float
+
+    @property
+    def rate(self) -> float:
+        return self.boards_done / self.elapsed if self.elapsed > 0 else 0.0
+
+
+# ------------------------------------------------------------------ worker side
+
+
+_ENGINES: tuple[Any, Any] | None = None
+_MOVED: frozenset = frozenset()
+
+
+def _init_worker(names: tuple[str, str]) -> None:
+    global _ENGINES, _MOVED
+    _ENGINES = (get_engine(names[0]), get_engine(names[1]))
+    _MOVED = moved_kinds(getattr(_ENGINES[0], "ruleset", None), getattr(_ENGINES[1], "ruleset", None))
+
+
+def chunk_boards(seed: int, chunk: int, count: int = CHUNK) -> list[dict]:
+    """The boards of one chunk, as data: boards ``chunk * CHUNK`` onwards of this seed."""
+    choices = SeededChoices(f"{seed}/{chunk}")
+    generator = BoardGenerator(SMALL)
+    return [generator.board(choices) for _ in range(count)]
+
+
+def board_at(seed: int, index: int) -> dict:
+    """Board ``index`` of a seed, regenerated: what a group's "found at board N of seed S" means."""
+    chunk, offset = divmod(index, CHUNK)
+    return chunk_boards(seed, chunk, offset + 1)[offset]
+
+
+def _scan(task: tuple[int, int, int]) -> tuple[int, int, list, list]:
+    """Evaluate one chunk with both engines: the divergent boards' indexes, triage keys and characteristics."""
+    seed, chunk, count = task
+    a, b = _ENGINES
+    found, errors = [], []
+    for offset, data in enumerate(chunk_boards(seed, chunk, count)):
+        index = chunk * CHUNK + offset
+        board = Board.from_dict(data)
+        try:
+            x = a.evaluate(board)
+            y = b.evaluate(board)
+        except Exception as exc:  # an engine's failure is a finding about that engine, not the end of the run
+            errors.append((index, f"{type(exc).__name__}: {exc}"))
+            continue
+        if x["objects"] != y["objects"]:
+            names = widen(name for _, name, _, _ in differing(x, y))
+            found.append((index, triage_key(data, names, _MOVED), names))
+    return chunk, count, found, errors
+
+
+def _shrink(task: tuple[int, int, list[str]]) -> tuple[int, dict, dict, dict, str]:
+    """Shrink board ``index`` to a minimal board that still diverges in (some of) the same characteristics."""
+    seed, index, names = task
+    a, b = _ENGINES
+    minimal = shrink(board_at(seed, index), diverges(a, b, characteristics=frozenset(names)))
+    board = Board.from_dict(minimal)
+    x, y = a.evaluate(board), b.evaluate(board)
+    return index, minimal, x, y, signature(minimal, x, y, _MOVED)
+
+
+# ------------------------------------------------------------------ coordinator side
+
+
+class Harness:
+    """Runs (or resumes) one run into one directory."""
+
+    def __init__(self, config: RunConfig, out: Path, on_progress: Callable[[Progress], None] | None = None) -> None:
+        self.config = config
+        self.out = Path(out)
+        self.on_progress = on_progress
+        self.state: dict = {
+            "version": rundir.STATE_VERSION,
+            "identity": config.identity(),
+            "budget": {"boards": config.boards, "seconds": config.seconds},
+            "chunks_done": 0,
+            "boards_done": 0,
+            "divergent": 0,
+            "elapsed": 0.0,
+            "keys": {},  # triage key -> {"first": index, "count": n, "characteristics": [...], "group": signature}
+            "groups": {},  # signature -> representative: first_board, board, outcomes, differing, diff
+            "errors": [],
+        }
+
+    @classmethod
+    def resume(cls, out: Path, jobs: int | None = None, on_progress=None) -> "Harness":
+        """Continue the run saved in ``out`` with the budget it was started with."""
+        path = Path(out) / rundir.STATE
+        if not path.exists():
+            raise RunError(f"{out}: no run to resume here (no {rundir.STATE})")
+        state = rundir.read_json(path)
+        if state.get("version") != rundir.STATE_VERSION:
+            raise RunError(f"{path}: a state of version {state.get('version')}; this diffcheck reads {rundir.STATE_VERSION}")
+        identity = state["identity"]
+        if identity.get("chunk") != CHUNK:
+            raise RunError(f"{path}: written with chunks of {identity.get('chunk')} boards, this diffcheck uses {CHUNK}")
+        config = RunConfig(
+            engines=tuple(identity["engines"]), seed=identity["seed"],
+            boards=state["budget"]["boards"], seconds=state["budget"]["seconds"],
+            jobs=jobs or os.cpu_count() or 1,
+        )
+        harness = cls(config, out, on_progress)
+        harness.state = state
+        return harness
+
+    # -------------------------------------------------------------- the run
+
+    def run(self) -> dict:
+        """Run to the end of the budget; returns run.json's content. Ctrl-C saves and re-raises."""
+        for name in self.config.engines:
+            get_engine(name)  # an unknown engine fails here, before any process starts
+        self.out.mkdir(parents=True, exist_ok=True)
+        self._started = time.monotonic()
+        self._elapsed_before = self.state["elapsed"]
+        self._last_save = 0.0
+        context = mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn")
+        pool = context.Pool(self.config.jobs, _init_worker, (self.config.engines,))
+        self._shrinks: dict[str, Any] = {}
+        try:
+            for key, entry in self.state["keys"].items():
+                if entry["group"] is None:  # found before an interruption, not yet shrunk
+                    self._submit_shrink(pool, key, entry)
+            self._scan_all(pool)
+            while self._shrinks:
+                self._collect_shrinks(wait=0.05)
+                self._report()
+            pool.close()
+        except BaseException:
+            pool.terminate()
+            self._save()
+            raise
+        finally:
+            pool.join()
+        self._save()
+        return self._run_json()
+
+    def _scan_all(self, pool) -> None:
+        seed = self.config.seed
+        inflight: deque = deque()
+        next_chunk = self.state["chunks_done"]
+        while True:
+            while len(inflight) < 2 * self.config.jobs and not self._budget_spent(next_chunk):
+                count = self._chunk_size(next_chunk)
+                inflight.append(pool.apply_async(_scan, ((seed, next_chunk, count),)))
+                next_chunk += 1
+            if not inflight:
+                return
+            head = inflight[0]
+            head.wait(0.05)
+            if head.ready():
+                inflight.popleft()
+                self._take_chunk(pool, *head.get())
+            self._collect_shrinks()
+            self._report()
+
+    def _budget_spent(self, next_chunk: int) -> bool:
+        boards = self.config.boards
+        if boards is not None and next_chunk * CHUNK >= boards:
+            return True
+        seconds = self.config.seconds
+        return seconds is not None and self._elapsed() >= seconds
+
+    def _chunk_size(self, chunk: int) -> int:
+        boards = self.config.boards
+        return CHUNK if boards is None else min(CHUNK, boards - chunk * CHUNK)
+
+    def _take_chunk(self, pool, chunk: int, count: int, found: list, errors: list) -> None:
+        state = self.state
+        assert chunk == state["chunks_done"], "chunks are taken in order"
+        state["chunks_done"] += 1
+        state["boards_done"] += count
+        state["divergent"] += len(found)
+        if errors and len(state["errors"]) < 100:
+            state["errors"].extend([i, e] for i, e in errors[: 100 - len(state["errors"])])
+        for index, key, names in found:
+            entry = state["keys"].get(key)
+            if entry is None:
+                entry = state["keys"][key] = {"first": index, "count": 0, "characteristics": names, "group": None}
+                self._submit_shrink(pool, key, entry)
+            entry["count"] += 1
+
+    def _submit_shrink(self, pool, key: str, entry: dict) -> None:
+        task = (self.config.seed, entry["first"], entry["characteristics"])
+        self._shrinks[key] = pool.apply_async(_shrink, (task,))
+
+    def _collect_shrinks(self, wait: float = 0.0) -> None:
+        done = [k for k, r in self._shrinks.items() if r.ready()]
+        if not done and wait:
+            next(iter(self._shrinks.values())).wait(wait)
+            done = [k for k, r in self._shrinks.items() if r.ready()]
+        changed = False
+        for key in sorted(done, key=lambda k: self.state["keys"][k]["first"]):
+            index, minimal, x, y, sig = self._shrinks.pop(key).get()
+            self.state["keys"][key]["group"] = sig
+            group = self.state["groups"].get(sig)
+            if group is None or index < group["first_board"]:
+                a, b = self.config.engines
+                self.state["groups"][sig] = {
+                    "first_board": index,
+                    "board": minimal,
+                    "outcomes": {a: x, b: y},
+                    "differing": [list(d) for d in differing(x, y)],
+                    "diff": outcomes_diff(x, y),
+                }
+                changed = True
+        if changed:
+            self._save()
+
+    # -------------------------------------------------------------- reporting and saving
+
+    def _elapsed(self) -> float:
+        return self._elapsed_before + time.monotonic() - self._started
+
+    def groups(self) -> list[dict]:
+        """The groups, in the order first found, each with its count and how to find it again."""
+        counts: dict[str, int] = {}
+        for entry in self.state["keys"].values():
+            if entry["group"] is not None:
+                counts[entry["group"]] = counts.get(entry["group"], 0) + entry["count"]
+        ordered = sorted(self.state["groups"].items(), key=lambda item: item[1]["first_board"])
+        return [
+            {"signature": sig, "count": counts.get(sig, 0), "seed": self.config.seed, **group}
+            for sig, group in ordered
+        ]
+
+    def _report(self) -> None:
+        now = time.monotonic()
+        if now - self._last_save >= SAVE_EVERY:
+            self._save()
+        if self.on_progress is not None:
+            self.on_progress(Progress(
+                self.state["boards_done"], self.config.boards, self.state["divergent"],
+                len(self.state["groups"]), self._elapsed(),
+            ))
+
+    def _save(self) -> None:
+        """State first, then the files derived from it; each replaced atomically."""
+        self.state["elapsed"] = self._elapsed()
+        rundir.write_json(self.out / rundir.STATE, self.state)
+        groups = self.groups()
+        run = self._run_json()
+        rundir.write_atomic(self.out / rundir.DIVERGENCES, rundir.group_lines(groups))
+        rundir.write_atomic(self.out / rundir.SUMMARY, rundir.summary_markdown(run, groups))
+        rundir.write_json(self.out / rundir.RUN, run)
+        self._last_save = time.monotonic()
+
+    def _run_json(self) -> dict:
+        state, config = self.state, self.config
+        elapsed = self._elapsed()
+        return {
+            "engines": list(config.engines),
+            "engine_versions": {name: _engine_version(name) for name in config.engines},
+            "diffcheck_version": _version(),
+            "seed": config.seed,
+            "budget": {"boards": config.boards, "seconds": config.seconds},
+            "jobs": config.jobs,
+            "boards_done": state["boards_done"],
+            "divergent_boards": state["divergent"],
+            "groups": len(state["groups"]),
+            "engine_errors": len(state["errors"]),
+            "seconds": round(elapsed, 3),
+            "boards_per_second": round(state["boards_done"] / elapsed, 1) if elapsed > 0 else None,
+            "complete": state["boards_done"] >= (config.boards or 0) and not self._shrinks_pending(),
+        }
+
+    def _shrinks_pending(self) -> bool:
+        return any(entry["group"] is None for entry in self.state["keys"].values())
+
+
+def _version() -> str:
+    try:
+        return metadata.version("diffcheck")
+    except metadata.PackageNotFoundError:
+        return "source"
+
+
+def _engine_version(name: str) -> dict:
+    engine = get_engine(name)
+    ruleset = getattr(engine, "ruleset", None)
+    out = {"description": getattr(engine, "description", "")}
+    if ruleset is not None:
+        out.update(document=ruleset.document, document_date=ruleset.document_date)
+    return out
+

@@ -1,0 +1,96 @@
+"""A run directory: its files, written atomically, so nothing reported is ever lost or half-written.
+
+- ``state.json``: everything needed to resume (configuration, boards done, triage keys, groups);
+- ``divergences.jsonl``: one line per group, the minimal board and both outcomes;
+- ``summary.md``: the groups for people, one table each;
+- ``run.json``: engines, versions, seed, budget, boards tried, speed, time.
+
+Every file is written to a temporary file in the same directory, flushed to disk and renamed
+over the old one: a reader sees the old file or the new one, never part of one. The state is
+written before the files derived from it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import yaml
+from tabulate import tabulate
+
+STATE = "state.json"
+DIVERGENCES = "divergences.jsonl"
+SUMMARY = "summary.md"
+RUN = "run.json"
+STATE_VERSION = 1
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Replace ``path`` with ``text`` in one step (write a temporary file, fsync, rename)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def write_json(path: Path, data: Any) -> None:
+    write_atomic(path, json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n")
+
+
+def read_json(path: Path) -> Any:
+    with path.open(encoding="utf-8") as f:
+        return json.load(f)
+
+
+def group_lines(groups: list[dict]) -> str:
+    """divergences.jsonl: one JSON object per group, in the order the groups were first found."""
+    return "".join(json.dumps(g, sort_keys=True, ensure_ascii=False) + "\n" for g in groups)
+
+
+def summary_markdown(run: dict, groups: list[dict]) -> str:
+    """summary.md: what was compared, then one section and table per group."""
+    a, b = run["engines"]
+    lines = [
+        f"# Divergences between {a} and {b}",
+        "",
+        f"Seed {run['seed']}; {run['boards_done']:,} boards tried; {run['divergent_boards']:,} divergent, "
+        f"in {len(groups)} group{'s' if len(groups) != 1 else ''}.",
+        "",
+    ]
+    for n, g in enumerate(groups, start=1):
+        rows = [[oid, name, _cell(x), _cell(y)] for oid, name, x, y in g["differing"]]
+        lines += [
+            f"## {n}. {g['signature']}",
+            "",
+            f"{g['count']:,} divergent board{'s' if g['count'] != 1 else ''}; first found at board "
+            f"{g['first_board']} of seed {g['seed']}.",
+            "",
+            tabulate(rows, headers=["object", "characteristic", a, b], tablefmt="github"),
+            "",
+            "Minimal board:",
+            "",
+            "```yaml",
+            yaml.safe_dump(g["board"], sort_keys=False, default_flow_style=None, width=100).rstrip(),
+            "```",
+            "",
+        ]
+    return "\n".join(lines)
+
+
+def _cell(value: Any) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value) or "-"
+    return str(value)

@@ -1,0 +1,1 @@
+"""Test doubles: engines that are wrong on purpose, in one known way."""

@@ -1,0 +1,30 @@
+"""An engine that forgets +1/+1 and -1/-1 counters, and otherwise is cr613.
+
+Plugged in by name as ``tests.doubles.engines:FORGETS_COUNTERS``, the way an engine author's
+engine under development would be. Against cr613 it diverges exactly on boards where a
+creature has counters (613.3d): the harness must find that and shrink it to one creature
+with one counter.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engines import get_engine
+from engines.board import Board
+
+
+class ForgetsCounters:
+    name = "forgets-counters"
+    description = "cr613, except that counters change nothing (a deliberately broken test double)"
+
+    def __init__(self) -> None:
+        self._inner = get_engine("cr613")
+
+    def evaluate(self, board: Board) -> dict:
+        cleared = replace(board, objects=tuple(replace(o, counters=()) for o in board.objects))
+        outcome = self._inner.evaluate(cleared)
+        return {**outcome, "ruleset": self.name}
+
+
+FORGETS_COUNTERS = ForgetsCounters()
