@@ -1,0 +1,171 @@
+"""The harness: `diffcheck run` finds the known classes of divergence, shrinks them, groups them,
+and a run is reproducible, resumable, and loses nothing."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import yaml
+from typer.testing import CliRunner
+
+from diffcheck.cli import app
+from diffcheck.harness import CHUNK, Harness, RunConfig, board_at
+from diffcheck.shrink import diverges, is_minimal
+
+ROOT = Path(__file__).parent.parent
+SEED = 1
+BOARDS = 4000  # found both classes below within this budget when the test was written (seed 1)
+
+
+@pytest.fixture(scope="module")
+def standard_run(tmp_path_factory):
+    out = tmp_path_factory.mktemp("run")
+    harness = Harness(RunConfig(("cr418", "cr613"), SEED, BOARDS, None, 2), out)
+    result = harness.run()
+    return out, result, harness.groups()
+
+
+def lines(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def test_finds_the_gray_ogre_class(standard_run):
+    # 418.5a puts resolved P/T modifiers in 6b with P/T setting, by timestamp; 613.3 puts setting in
+    # 7b before all modifying in 7c. A modifier older than a setting effect is lost only in the old rules.
+    _, _, groups = standard_run
+    found = [g for g in groups if g["signature"].startswith("P/T |")
+             and "resolved P/T modify [6b->7c]" in g["signature"] and "P/T set [6b->7b]" in g["signature"]]
+    assert found
+    board = found[0]["board"]
+    assert len(board["objects"]) == 1 and len(board.get("effects", [])) + len(board["objects"][0].get("static", [])) == 2
+
+
+def test_finds_the_color_ability_layer_split(standard_run):
+    # 418.5a: ability changes share layer 5 with color changes; 613.1e-f: colors 5, abilities 6.
+    _, _, groups = standard_run
+    assert any("color change [5->5]" in g["signature"] and "ability change [5->6]" in g["signature"]
+               and g["signature"].split(" |")[0] in ("colors", "abilities", "abilities, colors") for g in groups)
+
+
+def test_run_directory_files(standard_run):
+    out, result, groups = standard_run
+    assert result["boards_done"] == BOARDS and result["complete"]
+    assert result["divergent_boards"] == sum(g["count"] for g in groups)
+    written = lines(out / "divergences.jsonl")
+    assert [g["signature"] for g in written] == [g["signature"] for g in groups]
+    first = written[0]
+    assert set(first) >= {"signature", "count", "seed", "first_board", "board", "outcomes", "diff", "differing"}
+    assert first["diff"]  # a DeepDiff of outcomes that differ is never empty
+    run = json.loads((out / "run.json").read_text())
+    assert run["seed"] == SEED and run["engines"] == ["cr418", "cr613"] and run["boards_per_second"] > 0
+    summary = (out / "summary.md").read_text()
+    assert summary.count("\n## ") == len(groups) and "| object" in summary
+
+
+def test_minimal_boards_reproduce_with_diffcheck_diff_and_are_minimal(standard_run, tmp_path):
+    _, _, groups = standard_run
+    for g in groups[:5]:
+        path = tmp_path / "board.yaml"
+        path.write_text(yaml.safe_dump(g["board"]), encoding="utf-8")
+        result = CliRunner().invoke(app, ["diff", str(path), "--json"])
+        assert result.exit_code == 0
+        document = json.loads(result.output)
+        assert document["diff"]
+        assert document["outcomes"]["cr418"] == g["outcomes"]["cr418"]
+        assert document["outcomes"]["cr613"] == g["outcomes"]["cr613"]
+        assert is_minimal(g["board"], diverges("cr418", "cr613"))
+
+
+def test_first_board_is_the_board_that_was_shrunk(standard_run):
+    _, _, groups = standard_run
+    g = groups[0]
+    assert diverges("cr418", "cr613")(board_at(SEED, g["first_board"]))
+
+
+def test_an_engine_against_itself_finds_nothing(tmp_path):
+    result = Harness(RunConfig(("cr613", "cr613"), SEED, 1000, None, 2), tmp_path).run()
+    assert result["divergent_boards"] == 0 and result["groups"] == 0
+
+
+def test_a_broken_engine_is_found_and_shrunk_to_the_expected_board(tmp_path):
+    # The double ignores counters; cr613 applies them in 7d (613.3d). The smallest board that shows
+    # it: one creature with one counter, nothing else.
+    engines = ("doubles.engines:FORGETS_COUNTERS", "cr613")
+    harness = Harness(RunConfig(engines, SEED, 2000, None, 2), tmp_path)
+    result = harness.run()
+    assert result["groups"] >= 1
+    for g in harness.groups():
+        board = g["board"]
+        assert g["signature"].startswith("P/T |") and "counters" in g["signature"]
+        assert board.get("effects", []) == []
+        (creature,) = board["objects"]
+        assert creature["types"] == ["creature"] and "static" not in creature
+        assert list(creature["counters"].values()) == [1]
+
+
+def test_same_seed_and_budget_give_the_same_groups_whatever_jobs(tmp_path):
+    texts = []
+    for jobs in (1, 2):
+        out = tmp_path / f"jobs{jobs}"
+        Harness(RunConfig(("cr418", "cr613"), 7, 2 * CHUNK + 37, None, jobs), out).run()
+        texts.append((out / "divergences.jsonl").read_text())
+    assert texts[0] == texts[1] and texts[0]
+
+
+def _run_in_process(args: list[str], **kwargs) -> subprocess.Popen:
+    env = {**os.environ, "PYTHONPATH": f"{ROOT}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
+    return subprocess.Popen([sys.executable, "-m", "diffcheck", "run", "--quiet", *args], cwd=ROOT, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kwargs)
+
+
+def test_resume_after_interruption_loses_nothing(tmp_path):
+    budget = ["--boards", "8000", "--seed", "5", "--jobs", "2"]
+    whole = tmp_path / "whole"
+    assert _run_in_process([*budget, "--out", str(whole)]).wait(timeout=300) == 0
+
+    cut = tmp_path / "cut"
+    process = _run_in_process([*budget, "--out", str(cut)])
+    deadline = time.monotonic() + 120
+    reported: list[dict] = []
+    while time.monotonic() < deadline:
+        if (cut / "divergences.jsonl").exists():
+            reported = lines(cut / "divergences.jsonl")
+            if len(reported) >= 2:
+                break
+        time.sleep(0.05)
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 130, err
+    assert "--resume" in err
+    state = json.loads((cut / "state.json").read_text())
+    assert 0 < state["boards_done"] < 8000
+    saved = {g["signature"] for g in lines(cut / "divergences.jsonl")}
+    assert {g["signature"] for g in reported} <= saved  # nothing reported before the interruption is lost
+
+    resumed = _run_in_process(["--resume", str(cut)])
+    assert resumed.wait(timeout=300) == 0
+    assert (cut / "divergences.jsonl").read_text() == (whole / "divergences.jsonl").read_text()
+
+
+def test_cli_run_options(tmp_path):
+    runner = CliRunner()
+    out = tmp_path / "r"
+    result = runner.invoke(app, ["run", "--boards", "600", "--seed", "1", "--jobs", "1", "--out", str(out),
+                                 "--quiet", "--fail-on-divergence"])
+    assert result.exit_code == 1, result.output  # divergences exist between the two rule versions
+    assert "groups" in result.output and (out / "divergences.jsonl").exists()
+    again = runner.invoke(app, ["run", "--boards", "10", "--out", str(out), "--quiet"])
+    assert again.exit_code == 2 and "--resume" in again.output
+    for bad in (["--time", "soon"], ["--engines", "cr418"], ["--engines", "cr418,nope"]):
+        result = runner.invoke(app, ["run", *bad, "--out", str(tmp_path / "x"), "--quiet"])
+        assert result.exit_code == 2, (bad, result.output)
+        assert "Traceback" not in result.output
+    missing = runner.invoke(app, ["run", "--resume", str(tmp_path / "nothing"), "--quiet"])
+    assert missing.exit_code == 2 and "no run to resume" in missing.output
