@@ -22,7 +22,7 @@ from engines import UnknownEngine, get_engine, installed
 
 EXIT_DIFFERENCE = 1
 EXIT_BAD_INPUT = 2
-DEFAULT_BOARDS = 50_000  # about a minute on two cores, shrinking included
+DEFAULT_BOARDS = 100_000  # about a minute on two cores, shrinking included
 DEFAULT_OUT = Path("reports/latest")
 
 app = typer.Typer(
