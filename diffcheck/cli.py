@@ -193,6 +193,29 @@ def run(
         raise typer.Exit(EXIT_DIFFERENCE)
 
 
+@app.command()
+def bisect(
+    board: BoardArg,
+    old: Annotated[str, typer.Option("--from", help="The old ruleset's engine; rule changes are applied to it.")] = "cr418",
+    new: Annotated[str, typer.Option("--to", help="The engine whose outcome the changes must reproduce.")] = "cr613",
+    as_json: Annotated[bool, typer.Option("--json", help="Print the attribution as JSON only.")] = False,
+) -> None:
+    """The smallest set of rule changes that, applied to the old rules, gives the new outcome on BOARD."""
+    from diffcheck.attribution import alone, bisect as find
+
+    engines = (_engine(old, "--from"), _engine(new, "--to"))
+    ruleset = getattr(engines[0], "ruleset", None)
+    if ruleset is None:
+        _fail(f"--from {old}: this engine has no ruleset to apply rule changes to")
+    loaded = _board(board)
+    outcomes = tuple(e.evaluate(loaded) for e in engines)
+    attribution = find(loaded, ruleset, outcomes[1])
+    if as_json:
+        typer.echo(json.dumps({"board": board, "from": old, "to": new, **attribution.to_json()}, indent=2))
+        return
+    typer.echo(render.render_bisect(board, engines, outcomes, attribution, alone(loaded, ruleset, attribution.changes)))
+
+
 @app.command("engines")
 def list_engines() -> None:
     """Installed engines; for each built on a ruleset, its rules document, date, layer plan and citations."""

@@ -10,7 +10,9 @@ How a run is laid out, and why:
   key" is the same in every run of the same seed and budget; each such board is shrunk
   (in a worker) to a minimal board, whose signature names its group. A group keeps the
   minimal board from its lowest board index; its count is the number of divergent boards
-  whose triage key led to it (``diffcheck.signature``).
+  whose triage key led to it (``diffcheck.signature``). When the old engine has a ruleset,
+  the minimal board is also attributed to the rule changes that explain it (rules bisect,
+  ``diffcheck.attribution``).
 - Outcomes are compared with ``==``; DeepDiff runs only on a group's representative.
 - After every new group, and every few seconds, the state is written atomically, before
   the files derived from it: a killed run loses no reported group, and ``--resume``
@@ -29,6 +31,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from diffcheck import rundir
+from diffcheck.attribution import bisect
 from diffcheck.render import outcomes_diff
 from diffcheck.generate import SMALL, BoardGenerator, SeededChoices
 from diffcheck.shrink import differing, diverges, shrink
@@ -118,14 +121,17 @@ def _scan(task: tuple[int, int, int]) -> tuple[int, int, list, list]:
     return chunk, count, found, errors
 
 
-def _shrink(task: tuple[int, int, list[str]]) -> tuple[int, dict, dict, dict, str]:
-    """Shrink board ``index`` to a minimal board that still diverges in (some of) the same characteristics."""
+def _shrink(task: tuple[int, int, list[str]]) -> tuple[int, dict, dict, dict, str, dict | None]:
+    """Shrink board ``index`` to a minimal board that still diverges in (some of) the same
+    characteristics, and attribute it to rule changes when the old engine has a ruleset."""
     seed, index, names = task
     a, b = _ENGINES
     minimal = shrink(board_at(seed, index), diverges(a, b, characteristics=frozenset(names)))
     board = Board.from_dict(minimal)
     x, y = a.evaluate(board), b.evaluate(board)
-    return index, minimal, x, y, signature(minimal, x, y, _MOVED)
+    ruleset = getattr(a, "ruleset", None)
+    attribution = bisect(board, ruleset, y).to_json() if ruleset is not None else None
+    return index, minimal, x, y, signature(minimal, x, y, _MOVED), attribution
 
 
 # ------------------------------------------------------------------ coordinator side
@@ -259,7 +265,7 @@ class Harness:
             done = [k for k, r in self._shrinks.items() if r.ready()]
         changed = False
         for key in sorted(done, key=lambda k: self.state["keys"][k]["first"]):
-            index, minimal, x, y, sig = self._shrinks.pop(key).get()
+            index, minimal, x, y, sig, attribution = self._shrinks.pop(key).get()
             self.state["keys"][key]["group"] = sig
             group = self.state["groups"].get(sig)
             if group is None or index < group["first_board"]:
@@ -270,6 +276,7 @@ class Harness:
                     "outcomes": {a: x, b: y},
                     "differing": [list(d) for d in differing(x, y)],
                     "diff": outcomes_diff(x, y),
+                    "attribution": attribution,
                 }
                 changed = True
         if changed:

@@ -338,3 +338,37 @@ def render_run(result: Mapping[str, Any], groups: Sequence[Mapping[str, Any]], d
         lines += ["", tabulate(rows, headers=["#", "boards", "signature"], tablefmt=TABLE_FORMAT)]
     lines += ["", f"results: {directory}/ (divergences.jsonl, summary.md, run.json)"]
     return "\n".join(lines)
+
+
+# ---------------------------------------------------------------- bisect
+
+
+def render_bisect(board_file: str, engines: Sequence[Any], outcomes: Sequence[Mapping[str, Any]], attribution: Any,
+                  alone: Mapping[str, Mapping[str, Any]]) -> str:
+    """What ``diffcheck bisect`` prints: what differs, and the rule changes that explain it."""
+    from rulesets.changes import BY_KEY
+
+    (old, new), (a, b) = engines, outcomes
+    lines = [f"board: {board_file}", f"from {old.name} to {new.name}"]
+    found = differences(a, b)
+    if not found:
+        lines.append("no difference: no rule change is needed to explain this board")
+        return "\n".join(lines)
+    lines.append("differs: " + ", ".join(f"{oid}.{key}" for oid, key in found))
+    if not attribution.explained:
+        lines.append("no combination of the known rule changes gives the new outcome: "
+                     "the difference is not a rule change between these versions")
+        return "\n".join(lines)
+    n = len(attribution.changes)
+    lines.append(f"smallest set of rule changes that gives {new.name}'s outcome ({n}):")
+    for key in attribution.changes:
+        change = BY_KEY[key]
+        lines += [f"  - {change.title} ({change.old_rule} -> {change.new_rule})", f"    {change.summary}"]
+    if attribution.together:
+        lines.append("these changes only matter together: applied alone, each gives a different outcome")
+        for key, outcome in alone.items():
+            still = ", ".join(f"{oid}.{k}" for oid, k in differences(outcome, b)) or "nothing"
+            lines.append(f"  {key} alone still differs from {new.name} in: {still}")
+    for other in attribution.alternatives:
+        lines.append("also enough, as small: " + ", ".join(other))
+    return "\n".join(lines)

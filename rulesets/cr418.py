@@ -34,7 +34,7 @@ RULESET = Ruleset(
          "pt_set": "6b", "pt_switch": "6e"},
         static={"pt_modify": "6d"},
         resolved={"pt_modify": "6b"},
-        cda={"pt_set": "6a"},
+        cda={"pt_set": "6a", "pt_modify": "6a"},  # the loader refuses a CDA that modifies; kept complete
     ),
     counters_sublayer="6c",
     cda_in_dependency=True,  # 418.5c has no exception for them; 418.5d says they can move later

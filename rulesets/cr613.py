@@ -32,7 +32,7 @@ RULESET = Ruleset(
     placement=placement_table(
         {"copy": "1", "control": "2", "text": "3", "type": "4", "color": "5", "ability": "6",
          "pt_set": "7b", "pt_modify": "7c", "pt_switch": "7e"},
-        cda={"pt_set": "7a"},
+        cda={"pt_set": "7a", "pt_modify": "7a"},  # the loader refuses a CDA that modifies; kept complete
     ),
     counters_sublayer="7d",
     cda_in_dependency=False,  # 613.7a(c)

@@ -1,0 +1,74 @@
+"""Rules bisect: which rule changes, applied to the old ruleset, give the new outcome on a board.
+
+Every subset of ``rulesets.changes.CHANGES`` is a hybrid ruleset (``derive``). The
+attribution of a divergent board is the smallest subset whose hybrid reproduces the new
+engine's outcome, trying subsets by size, then in the canonical order of the changes, so
+the answer is deterministic. When the smallest subset has more than one change, no single
+one of them reproduces the outcome alone: they only matter together.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any
+
+from engines.board import Board
+from engines.layered import LayerEngine
+from rulesets.changes import BY_KEY, CHANGES, derive
+from rulesets.model import Ruleset
+
+_ENGINES: dict[tuple[str, tuple[str, ...]], LayerEngine] = {}
+
+
+def hybrid_engine(old: Ruleset, changes: tuple[str, ...]) -> LayerEngine:
+    """The engine of ``old`` with ``changes`` applied (cached: there are at most 2^6 of them)."""
+    key = (old.name, changes)
+    engine = _ENGINES.get(key)
+    if engine is None:
+        engine = _ENGINES[key] = LayerEngine(derive(old, changes))
+    return engine
+
+
+@dataclass(frozen=True)
+class Attribution:
+    """The smallest set of rule changes that turns the old outcome into the new one on a board."""
+
+    changes: tuple[str, ...]  # () when the outcomes already agree
+    alternatives: tuple[tuple[str, ...], ...] = ()  # other sets of the same size that also work
+    explained: bool = True  # False: no combination of the known changes gives the new outcome
+
+    @property
+    def together(self) -> bool:
+        """More than one change, none of which gives the new outcome alone."""
+        return len(self.changes) > 1
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "changes": list(self.changes),
+            "alternatives": [list(a) for a in self.alternatives],
+            "together": self.together,
+            "explained": self.explained,
+        }
+
+
+def bisect(board: Board, old: Ruleset, target: dict) -> Attribution:
+    """The smallest subset of rule changes whose hybrid of ``old`` gives ``target`` (an outcome) on ``board``."""
+    wanted = target["objects"]
+    keys = tuple(c.key for c in CHANGES)
+    for size in range(len(keys) + 1):
+        found = [combo for combo in combinations(keys, size)
+                 if hybrid_engine(old, combo).evaluate(board)["objects"] == wanted]
+        if found:
+            return Attribution(found[0], tuple(found[1:]))
+    return Attribution((), explained=False)
+
+
+def alone(board: Board, old: Ruleset, changes: tuple[str, ...]) -> dict[str, dict]:
+    """The outcome of each change applied by itself: what a judge compares to see why they only matter together."""
+    return {key: hybrid_engine(old, (key,)).evaluate(board) for key in changes}
+
+
+def describe(key: str) -> str:
+    change = BY_KEY[key]
+    return f"{change.title} ({change.old_rule} -> {change.new_rule})"

@@ -1,0 +1,144 @@
+"""Rule changes as data, hybrid rulesets, and rules bisect."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from conftest import CASES, load_case
+from diffcheck.attribution import bisect, hybrid_engine
+from diffcheck.loading import board_from_data, load_board
+from diffcheck.strategies import board_values
+from engines import get_engine
+from rulesets import CR418, CR613
+from rulesets.changes import CHANGES, derive
+
+ALL = tuple(c.key for c in CHANGES)
+EXAMPLES = CASES.parent.parent / "diffcheck" / "examples"
+
+
+def attribute(board):
+    return bisect(board, CR418, get_engine("cr613").evaluate(board))
+
+
+def case_board(name: str):
+    return board_from_data(load_case(CASES / f"{name}.yaml")["board"])
+
+
+def test_every_change_is_named_and_cited():
+    assert len({c.key for c in CHANGES}) == len(CHANGES)
+    for c in CHANGES:
+        assert c.old_rule and c.new_rule and c.summary.endswith(".") and c.title
+
+
+def test_all_changes_applied_to_the_old_rules_are_the_2009_plan():
+    # Every behavioural field of a ruleset; what is left (titles, citations, words) changes traces only.
+    hybrid = derive(CR418, ALL)
+    assert [s.key for s in hybrid.sublayers] == [s.key for s in CR613.sublayers]
+    assert [s.cda_first for s in hybrid.sublayers] == [s.cda_first for s in CR613.sublayers]
+    assert dict(hybrid.placement) == dict(CR613.placement)
+    assert hybrid.counters_sublayer == CR613.counters_sublayer
+    assert hybrid.cda_in_dependency == CR613.cda_in_dependency
+    assert hybrid.cda_characteristics == CR613.cda_characteristics
+
+
+def test_no_change_is_the_old_plan():
+    same = derive(CR418, ())
+    assert [s.key for s in same.sublayers] == [s.key for s in CR418.sublayers]
+    assert dict(same.placement) == dict(CR418.placement)
+
+
+def test_every_hybrid_is_a_ruleset_the_machine_runs():
+    board = load_board(EXAMPLES / "gray-ogre.yaml")
+    for size in range(len(ALL) + 1):
+        for combo in combinations(ALL, size):
+            outcome = hybrid_engine(CR418, combo).evaluate(board)
+            assert set(outcome["objects"]) == {"ogre", "anthem"}
+
+
+@settings(deadline=None, max_examples=150, suppress_health_check=[HealthCheck.too_slow])
+@given(board_values())
+def test_the_hybrid_with_every_change_gives_the_2009_outcomes(board):
+    assert hybrid_engine(CR418, ALL).evaluate(board)["objects"] == get_engine("cr613").evaluate(board)["objects"]
+
+
+@pytest.mark.parametrize("example", ["gray-ogre", "svogthos"])
+def test_the_p_t_examples_bisect_to_resolved_modifiers(example):
+    # 418.5a Examples (Gray Ogre 1/4, Svogthos 10/10) against 613.4 / 613.5 (5/8, 11/11): the resolved
+    # +N/+N that a later P/T-setting effect overwrote in 6b survives in 7c.
+    found = attribute(load_board(EXAMPLES / f"{example}.yaml"))
+    assert found.changes == ("resolved-modifiers-after-setting",) and not found.together and found.explained
+
+
+def test_the_color_ability_split_bisects_to_the_ability_layer():
+    # "Creatures with flying are blue" and a later "loses flying": in the old layer 5 the color effect
+    # depends on the loss (418.5c-d); in 2009 colors (613.1e) apply before abilities change (613.1f).
+    found = attribute(case_board("dep-418-color-filter-on-lost-ability"))
+    assert found.changes == ("abilities-own-layer",)
+
+
+def test_counters_against_a_power_filter_bisect_to_static_modifiers():
+    # 418.5a: counters (6c) before static modifiers (6d); 613.3: modifiers (7c) before counters (7d).
+    found = attribute(case_board("layer-7d-counters-vs-static-power-filter"))
+    assert found.changes == ("static-modifiers-before-counters",)
+
+
+def test_two_single_changes_that_each_explain_a_board_are_both_named():
+    # An "is all colors" CDA and a later "loses all abilities": either moving abilities to layer 6
+    # (613.1f) or taking the CDA out of dependency (613.7a(c)) lets the CDA apply before the loss.
+    found = attribute(case_board("dep-cda-color-vs-lose-all-abilities"))
+    assert found.changes == ("abilities-own-layer",)
+    assert ("cda-out-of-dependency",) in found.alternatives
+
+
+def test_a_board_without_divergence_bisects_to_nothing():
+    board = load_board(EXAMPLES / "blood-moon-urborg.yaml")
+    found = attribute(board)
+    assert found.changes == () and found.explained and not found.together
+
+
+def test_changes_that_only_matter_together():
+    # Found by a run, shrunk, and derived by hand. "grow": every permanent gets +0/+X, X its own mana
+    # value (static, ts 3); "count": target creature gets +0/+N, N the creatures with toughness 1 or
+    # more (resolved, ts 4). Only "small" (mana value 1) gains from "grow".
+    # Old rules: "count" applies in 6b, before "grow" in 6d (418.5a): N = 0, target 0/0.
+    # Only resolved modifiers moved: "count" in its own sublayer after setting, "grow" still after
+    # counters (6d): N = 0. Only static modifiers moved: "grow" before counters, but "count" is still
+    # in 6b before it: N = 0. Both moved (2009): one sublayer 7c (613.3c); "count" depends on "grow",
+    # which changes what it does (613.7a), so "grow" applies first: N = 1, target 0/1.
+    board = board_from_data({
+        "objects": [
+            {"id": "target", "types": ["creature"], "power": 0, "toughness": 0, "timestamp": 1},
+            {"id": "small", "types": ["creature"], "power": 0, "toughness": 0, "mana_value": 1, "timestamp": 2},
+            {"id": "grower", "types": ["enchantment"], "timestamp": 3, "static": [{
+                "text": "grow", "affects": {"filter": {}}, "pt": {"modify": [0, "mana_value"]}}]},
+        ],
+        "effects": [{"id": "count", "timestamp": 4, "affects": ["target"],
+                     "pt": {"modify": [0, {"count": {"types": ["creature"], "toughness_at_least": 1}}]}}],
+    })
+    assert get_engine("cr418").evaluate(board)["objects"]["target"]["toughness"] == 0
+    assert get_engine("cr613").evaluate(board)["objects"]["target"]["toughness"] == 1
+    found = attribute(board)
+    assert found.changes == ("resolved-modifiers-after-setting", "static-modifiers-before-counters")
+    assert found.together and found.alternatives == ()
+
+
+def test_cli_bisect(tmp_path):
+    import json
+
+    from typer.testing import CliRunner
+
+    from diffcheck.cli import app
+
+    runner = CliRunner()
+    result = runner.invoke(app, ["bisect", str(EXAMPLES / "gray-ogre.yaml")])
+    assert result.exit_code == 0
+    assert "Resolved P/T modifiers apply after P/T setting (418.5a (6b) -> 613.3c (7c))" in result.output
+    result = runner.invoke(app, ["bisect", str(EXAMPLES / "gray-ogre.yaml"), "--json"])
+    assert json.loads(result.output)["changes"] == ["resolved-modifiers-after-setting"]
+    result = runner.invoke(app, ["bisect", str(EXAMPLES / "blood-moon-urborg.yaml")])
+    assert result.exit_code == 0 and "no difference" in result.output
+    result = runner.invoke(app, ["bisect", str(EXAMPLES / "gray-ogre.yaml"), "--from", "doubles.engines:FORGETS_COUNTERS"])
+    assert result.exit_code == 2 and "no ruleset" in result.output
