@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import multiprocessing as mp
 import os
+import signal
 import time
 from collections import deque
 from dataclasses import dataclass, field
@@ -84,6 +85,8 @@ _MOVED: frozenset = frozenset()
 
 def _init_worker(names: tuple[str, str]) -> None:
     global _ENGINES, _MOVED
+    # Ctrl-C reaches the whole process group; the coordinator alone handles it (saves, then stops us).
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     _ENGINES = (get_engine(names[0]), get_engine(names[1]))
     _MOVED = moved_kinds(getattr(_ENGINES[0], "ruleset", None), getattr(_ENGINES[1], "ruleset", None))
 
