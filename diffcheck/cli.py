@@ -24,6 +24,10 @@ EXIT_DIFFERENCE = 1
 EXIT_BAD_INPUT = 2
 DEFAULT_BOARDS = 100_000  # about a minute on two cores, shrinking included
 DEFAULT_OUT = Path("reports/latest")
+# The committed changelog, reports/CHANGELOG-cr418-cr613.md, is this run's report.
+CHANGELOG = Path("reports/CHANGELOG-cr418-cr613.md")
+CHANGELOG_SEED = 2009
+CHANGELOG_BOARDS = 50_000
 
 app = typer.Typer(
     name="diffcheck",
@@ -214,6 +218,48 @@ def bisect(
         typer.echo(json.dumps({"board": board, "from": old, "to": new, **attribution.to_json()}, indent=2))
         return
     typer.echo(render.render_bisect(board, engines, outcomes, attribution, alone(loaded, ruleset, attribution.changes)))
+
+
+@app.command()
+def report(
+    run_dir: Annotated[
+        Path, typer.Argument(metavar="RUN_DIR", help="A run directory written by diffcheck run.", show_default=False)
+    ],
+    fmt: Annotated[str, typer.Option("--format", help="md (GitHub Markdown) or html (one self-contained page).")] = "md",
+    out: Annotated[
+        Optional[Path], typer.Option("--out", help="File to write (default RUN_DIR/CHANGELOG.md or .html).")
+    ] = None,
+) -> None:
+    """A changelog of a run: one section per rule change, with its groups' minimal boards and outcomes."""
+    from diffcheck.report import FORMATS, ReportError, write_changelog
+
+    if fmt not in FORMATS:
+        _fail(f"--format {fmt}: expected one of {', '.join(FORMATS)}")
+    try:
+        path = write_changelog(run_dir, fmt, out)
+    except ReportError as exc:
+        _fail(str(exc))
+    except OSError as exc:
+        _fail(f"{out if out is not None else run_dir}: cannot write the changelog: {exc.strerror or exc}")
+    typer.echo(str(path))
+
+
+@app.command()
+def changelog(
+    fmt: Annotated[str, typer.Option("--format", help="md or html.")] = "md",
+    out: Annotated[Path, typer.Option("--out", help="File to write.")] = CHANGELOG,
+    jobs: Annotated[int, typer.Option("--jobs", min=1, help="Worker processes; the file is the same for any number.")] = os.cpu_count() or 1,
+) -> None:
+    """Regenerate the committed cr418 -> cr613 changelog: a run of its committed seed and budget, then its report."""
+    import tempfile
+
+    from diffcheck.harness import Harness, RunConfig
+    from diffcheck.report import write_changelog
+
+    with tempfile.TemporaryDirectory() as work:
+        run_dir = Path(work) / "run"
+        Harness(RunConfig(("cr418", "cr613"), CHANGELOG_SEED, CHANGELOG_BOARDS, None, jobs), run_dir).run()
+        typer.echo(str(write_changelog(run_dir, fmt, out)))
 
 
 @app.command("engines")

@@ -223,15 +223,19 @@ class BoardGenerator:
     # ------------------------------------------------------------ abilities and effects
 
     def _cda(self, c: Choices) -> dict[str, Any]:
-        kind = c.choice(["pt", "colors", "subtypes"])
+        # "types" is a characteristic-setting ability in the old rules (405.2) but, defining card
+        # types, not a characteristic-defining one in 2009 (604.3a(1)).
+        kind = c.choice(["pt", "colors", "subtypes", "types"])
         ability: dict[str, Any] = {"text": f"cda-{kind}", "affects": "self", "cda": True}
         if kind == "pt":
             v = self._value(c, counts_only=True)
             ability["pt"] = {"set": [v, v]}
         elif kind == "colors":
             ability["colors"] = {"set": list(COLORS)}
-        else:
+        elif kind == "subtypes":
             ability["subtypes"] = {"set": list(CREATURE_TYPES)}
+        else:
+            ability["types"] = {"set": ["artifact", "creature"]}
         return ability
 
     def _static(self, c: Choices, holder: dict, ids: list[str], depth: int = 0) -> dict[str, Any]:
