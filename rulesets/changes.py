@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Callable, Iterable
 
-from rulesets.model import CDA, COUNTERS, RESOLVED, STATIC, Ruleset, Sublayer
+from rulesets.model import CDA, RESOLVED, STATIC, Ruleset, Sublayer
 
 PT_KINDS = ("pt_set", "pt_modify", "pt_switch")
 
