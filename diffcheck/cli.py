@@ -130,6 +130,10 @@ def _seconds(text: str) -> float:
 
 def _fresh_out(out: Path, explicit: bool) -> None:
     """A run never writes over another run: an old default directory is moved aside, an explicit one refused."""
+    lock = rundir.Lock(out)
+    owner = lock.owner() if lock.path.exists() else None
+    if owner is not None and rundir.alive(owner):
+        _fail(f"--out {out}: another diffcheck run (process {owner}) is writing there")
     if not (out / rundir.STATE).exists():
         return
     if explicit:

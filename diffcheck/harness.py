@@ -41,11 +41,22 @@ from engines import get_engine
 from engines.board import Board
 
 CHUNK = 200  # boards per chunk: part of a run's identity, so not an option
+MAX_KEPT_ERRORS = 200  # engine errors kept with their boards; all are counted
+UNSHRUNK = ""  # the group of a triage key whose board could not be shrunk (an engine failed)
 SAVE_EVERY = 2.0  # seconds between state saves when nothing new was found
 
 
 class RunError(Exception):
     """A run that cannot start: a bad budget, a directory in use, a state that does not fit."""
+
+
+class ShrinkFailed(Exception):
+    """An engine failed while a divergent board was being shrunk."""
+
+    def __init__(self, index: int, message: str) -> None:
+        super().__init__(index, message)
+        self.index = index
+        self.message = message
 
 
 @dataclass(frozen=True)
@@ -113,10 +124,12 @@ def _scan(task: tuple[int, int, int]) -> tuple[int, int, list, list]:
         index = chunk * CHUNK + offset
         board = Board.from_dict(data)
         try:
+            engine = a
             x = a.evaluate(board)
+            engine = b
             y = b.evaluate(board)
         except Exception as exc:  # an engine's failure is a finding about that engine, not the end of the run
-            errors.append((index, f"{type(exc).__name__}: {exc}"))
+            errors.append((index, getattr(engine, "name", "?"), f"{type(exc).__name__}: {exc}", data))
             continue
         if x["objects"] != y["objects"]:
             names = widen(name for _, name, _, _ in differing(x, y))
@@ -129,9 +142,12 @@ def _shrink(task: tuple[int, int, list[str]]) -> tuple[int, dict, dict, dict, st
     characteristics, and attribute it to rule changes when the old engine has a ruleset."""
     seed, index, names = task
     a, b = _ENGINES
-    minimal = shrink(board_at(seed, index), diverges(a, b, characteristics=frozenset(names)))
-    board = Board.from_dict(minimal)
-    x, y = a.evaluate(board), b.evaluate(board)
+    try:
+        minimal = shrink(board_at(seed, index), diverges(a, b, characteristics=frozenset(names)))
+        board = Board.from_dict(minimal)
+        x, y = a.evaluate(board), b.evaluate(board)
+    except Exception as exc:  # an engine that fails while shrinking: keep the board unshrunk, say why
+        raise ShrinkFailed(index, f"{type(exc).__name__}: {exc}") from None
     ruleset = getattr(a, "ruleset", None)
     attribution = bisect(board, ruleset, y).to_json() if ruleset is not None else None
     return index, minimal, x, y, signature(minimal, x, y, _MOVED), attribution
@@ -157,7 +173,8 @@ class Harness:
             "elapsed": 0.0,
             "keys": {},  # triage key -> {"first": index, "count": n, "characteristics": [...], "group": signature}
             "groups": {},  # signature -> representative: first_board, board, outcomes, differing, diff
-            "errors": [],
+            "errors": [],  # the first MAX_KEPT_ERRORS engine errors, each with its board
+            "engine_errors": 0,
         }
 
     @classmethod
@@ -187,7 +204,17 @@ class Harness:
         """Run to the end of the budget; returns run.json's content. Ctrl-C saves and re-raises."""
         for name in self.config.engines:
             get_engine(name)  # an unknown engine fails here, before any process starts
-        self.out.mkdir(parents=True, exist_ok=True)
+        lock = rundir.Lock(self.out)
+        try:
+            lock.acquire()
+        except rundir.InUse as exc:
+            raise RunError(str(exc)) from None
+        try:
+            return self._run()
+        finally:
+            lock.release()
+
+    def _run(self) -> dict:
         self._started = time.monotonic()
         self._elapsed_before = self.state["elapsed"]
         self._last_save = 0.0
@@ -248,8 +275,13 @@ class Harness:
         state["chunks_done"] += 1
         state["boards_done"] += count
         state["divergent"] += len(found)
-        if errors and len(state["errors"]) < 100:
-            state["errors"].extend([i, e] for i, e in errors[: 100 - len(state["errors"])])
+        state["engine_errors"] = state.get("engine_errors", 0) + len(errors)
+        room = MAX_KEPT_ERRORS - len(state["errors"])
+        if errors and room > 0:
+            state["errors"].extend(
+                {"board_index": i, "engine": engine, "error": message, "board": data}
+                for i, engine, message, data in errors[:room]
+            )
         for index, key, names in found:
             entry = state["keys"].get(key)
             if entry is None:
@@ -268,7 +300,16 @@ class Harness:
             done = [k for k, r in self._shrinks.items() if r.ready()]
         changed = False
         for key in sorted(done, key=lambda k: self.state["keys"][k]["first"]):
-            index, minimal, x, y, sig, attribution = self._shrinks.pop(key).get()
+            try:
+                index, minimal, x, y, sig, attribution = self._shrinks.pop(key).get()
+            except ShrinkFailed as failed:
+                entry = self.state["keys"][key]
+                entry["group"] = UNSHRUNK
+                self.state["errors"].append({"board_index": failed.index, "engine": "(while shrinking)",
+                                             "error": failed.message, "board": board_at(self.config.seed, failed.index)})
+                self.state["engine_errors"] = self.state.get("engine_errors", 0) + 1
+                changed = True
+                continue
             self.state["keys"][key]["group"] = sig
             group = self.state["groups"].get(sig)
             if group is None or index < group["first_board"]:
@@ -294,7 +335,7 @@ class Harness:
         """The groups, in the order first found, each with its count and how to find it again."""
         counts: dict[str, int] = {}
         for entry in self.state["keys"].values():
-            if entry["group"] is not None:
+            if entry["group"]:  # neither waiting to be shrunk (None) nor failed to shrink (UNSHRUNK)
                 counts[entry["group"]] = counts.get(entry["group"], 0) + entry["count"]
         ordered = sorted(self.state["groups"].items(), key=lambda item: item[1]["first_board"])
         return [
@@ -319,6 +360,7 @@ class Harness:
         groups = self.groups()
         run = self._run_json()
         rundir.write_atomic(self.out / rundir.DIVERGENCES, rundir.group_lines(groups))
+        rundir.write_atomic(self.out / rundir.ERRORS, rundir.group_lines(self.state["errors"]))
         rundir.write_atomic(self.out / rundir.SUMMARY, rundir.summary_markdown(run, groups))
         rundir.write_json(self.out / rundir.RUN, run)
         self._last_save = time.monotonic()
@@ -336,7 +378,7 @@ class Harness:
             "boards_done": state["boards_done"],
             "divergent_boards": state["divergent"],
             "groups": len(state["groups"]),
-            "engine_errors": len(state["errors"]),
+            "engine_errors": state.get("engine_errors", 0),
             "seconds": round(elapsed, 3),
             "boards_per_second": round(state["boards_done"] / elapsed, 1) if elapsed > 0 else None,
             "complete": state["boards_done"] >= (config.boards or 0) and not self._shrinks_pending(),

@@ -3,7 +3,9 @@
 - ``state.json``: everything needed to resume (configuration, boards done, triage keys, groups);
 - ``divergences.jsonl``: one line per group, the minimal board and both outcomes;
 - ``summary.md``: the groups for people, one table each;
-- ``run.json``: engines, versions, seed, budget, boards tried, speed, time.
+- ``run.json``: engines, versions, seed, budget, boards tried, speed, time;
+- ``errors.jsonl``: boards on which an engine failed (crashed, hung, answered nonsense), with the error;
+- ``lock``: present while a run writes here, so a second run is refused.
 
 Every file is written to a temporary file in the same directory, flushed to disk and renamed
 over the old one: a reader sees the old file or the new one, never part of one. The state is
@@ -25,6 +27,8 @@ STATE = "state.json"
 DIVERGENCES = "divergences.jsonl"
 SUMMARY = "summary.md"
 RUN = "run.json"
+ERRORS = "errors.jsonl"
+LOCK = "lock"
 STATE_VERSION = 1
 
 
@@ -54,7 +58,7 @@ def read_json(path: Path) -> Any:
 
 
 def group_lines(groups: list[dict]) -> str:
-    """divergences.jsonl: one JSON object per group, in the order the groups were first found."""
+    """JSON Lines: one object per group (divergences.jsonl) or per engine error (errors.jsonl)."""
     return "".join(json.dumps(g, sort_keys=True, ensure_ascii=False) + "\n" for g in groups)
 
 
@@ -94,3 +98,59 @@ def _cell(value: Any) -> str:
     if isinstance(value, list):
         return ", ".join(str(v) for v in value) or "-"
     return str(value)
+
+
+class Lock:
+    """One run at a time in a directory: ``lock`` holds the writing process's id.
+
+    A lock whose process is gone (a run killed with SIGKILL) is stale and taken over, so
+    ``--resume`` works after any kind of interruption.
+    """
+
+    def __init__(self, directory: Path) -> None:
+        self.path = Path(directory) / LOCK
+        self.held = False
+
+    def acquire(self) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        for _ in range(2):
+            try:
+                fd = os.open(self.path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)
+            except FileExistsError:
+                owner = self.owner()
+                if owner is not None and alive(owner):
+                    raise InUse(f"{self.path.parent}: another diffcheck run (process {owner}) is writing here") from None
+                self.path.unlink(missing_ok=True)  # stale: its process is gone
+                continue
+            with os.fdopen(fd, "w") as f:
+                f.write(f"{os.getpid()}\n")
+            self.held = True
+            return
+        raise InUse(f"{self.path.parent}: cannot take the lock {self.path}")
+
+    def release(self) -> None:
+        if self.held:
+            self.path.unlink(missing_ok=True)
+            self.held = False
+
+    def owner(self) -> int | None:
+        """The process id written in the lock, if there is a readable one."""
+        try:
+            return int(self.path.read_text().strip())
+        except (OSError, ValueError):
+            return None
+
+
+class InUse(Exception):
+    """The run directory is being written by another process."""
+
+
+def alive(pid: int) -> bool:
+    """Whether a process with this id exists."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True

@@ -169,3 +169,49 @@ def test_cli_run_options(tmp_path):
         assert "Traceback" not in result.output
     missing = runner.invoke(app, ["run", "--resume", str(tmp_path / "nothing"), "--quiet"])
     assert missing.exit_code == 2 and "no run to resume" in missing.output
+
+
+def test_a_run_killed_at_a_random_moment_and_resumed_reports_every_group(tmp_path):
+    import random
+
+    budget = ["--boards", "6000", "--seed", "11", "--jobs", "2"]
+    whole = tmp_path / "whole"
+    assert _run_in_process([*budget, "--out", str(whole)]).wait(timeout=300) == 0
+    expected = (whole / "divergences.jsonl").read_text()
+
+    cut = tmp_path / "cut"
+    process = _run_in_process([*budget, "--out", str(cut)], start_new_session=True)
+    time.sleep(random.Random().uniform(0.8, 3.0))  # a random moment, most likely mid-run
+    reported = lines(cut / "divergences.jsonl") if (cut / "divergences.jsonl").exists() else []
+    os.killpg(process.pid, signal.SIGKILL)  # the coordinator and its workers, no chance to save
+    process.wait(timeout=30)
+    assert (cut / "lock").exists()  # left behind by the kill; its process is gone, so it is stale
+    for name in ("state.json", "divergences.jsonl", "summary.md", "run.json"):
+        if (cut / name).exists():
+            text = (cut / name).read_text()
+            if name.endswith(".json"):
+                json.loads(text)  # never half-written
+    resumed = _run_in_process(["--resume", str(cut)])
+    assert resumed.wait(timeout=300) == 0, resumed.stderr.read()
+    final = (cut / "divergences.jsonl").read_text()
+    assert {g["signature"] for g in reported} <= {g["signature"] for g in lines(cut / "divergences.jsonl")}
+    assert final == expected
+    assert not (cut / "lock").exists()
+
+
+def test_two_runs_in_one_directory_are_refused(tmp_path):
+    out = tmp_path / "busy"
+    first = _run_in_process(["--boards", "100000", "--seed", "1", "--jobs", "1", "--out", str(out)])
+    try:
+        deadline = time.monotonic() + 60
+        while not (out / "state.json").exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        second = _run_in_process(["--resume", str(out)])
+        _, err = second.communicate(timeout=60)
+        assert second.returncode == 2 and "another diffcheck run" in err and "Traceback" not in err
+        third = _run_in_process(["--boards", "10", "--out", str(out)])
+        _, err = third.communicate(timeout=60)
+        assert third.returncode == 2 and "another diffcheck run" in err
+    finally:
+        first.kill()
+        first.wait()
