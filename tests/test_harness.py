@@ -215,3 +215,14 @@ def test_two_runs_in_one_directory_are_refused(tmp_path):
     finally:
         first.kill()
         first.wait()
+
+
+def test_an_engine_that_raises_is_an_error_on_that_board_and_the_run_goes_on(tmp_path):
+    harness = Harness(RunConfig(("doubles.engines:RAISES_ON_COUNTERS", "cr613"), SEED, 1000, None, 2), tmp_path)
+    result = harness.run()
+    assert result["boards_done"] == 1000 and result["engine_errors"] > 0
+    errors = lines(tmp_path / "errors.jsonl")
+    assert errors and all(e["engine"] == "raises-on-counters" and "counters are not supported" in e["error"]
+                          for e in errors)
+    assert all(any(o.get("counters") for o in e["board"]["objects"]) for e in errors)
+    assert result["divergent_boards"] == 0  # apart from the failures it is cr613

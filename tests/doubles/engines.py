@@ -28,3 +28,21 @@ class ForgetsCounters:
 
 
 FORGETS_COUNTERS = ForgetsCounters()
+
+
+class RaisesOnCounters:
+    """cr613, except that it raises on any board with counters: an in-process engine that fails."""
+
+    name = "raises-on-counters"
+    description = "cr613 that raises on boards with counters (a deliberately broken test double)"
+
+    def __init__(self) -> None:
+        self._inner = get_engine("cr613")
+
+    def evaluate(self, board: Board) -> dict:
+        if any(o.counters for o in board.objects):
+            raise RuntimeError("counters are not supported yet")
+        return {**self._inner.evaluate(board), "ruleset": self.name}
+
+
+RAISES_ON_COUNTERS = RaisesOnCounters()
