@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Annotated, Any, NoReturn, Optional
 
 import typer
+import yaml
 
 from diffcheck import render, rundir
 from diffcheck.loading import BoardError, load_board
@@ -144,6 +145,36 @@ def _fresh_out(out: Path, explicit: bool) -> None:
     typer.echo(f"the previous run in {out} is kept in {aside}", err=True)
 
 
+def _external_engines(specs: list[str], config: Path | None, timeout: float) -> tuple[tuple[tuple[str, str], ...], float]:
+    """External engines from --engine-cmd NAME=COMMAND and from an --engine-config file."""
+    from engines import parse_engine_cmd
+
+    commands: dict[str, str] = {}
+    if config is not None:
+        try:
+            data = yaml.safe_load(config.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
+            _fail(f"{config}: cannot read the engine configuration: {exc}")
+        engines = data.get("engines") if isinstance(data, dict) else None
+        if not isinstance(engines, dict) or not engines:
+            _fail(f"{config}: engines: expected a mapping NAME: {{command: ..., timeout: ...}}")
+        for name, entry in engines.items():
+            if not isinstance(entry, dict) or not isinstance(entry.get("command"), str):
+                _fail(f"{config}: engines.{name}.command: expected the command that starts the engine, as a string")
+            commands[str(name)] = entry["command"]
+            if "timeout" in entry:
+                if not isinstance(entry["timeout"], (int, float)) or entry["timeout"] <= 0:
+                    _fail(f"{config}: engines.{name}.timeout: expected a number of seconds above 0")
+                timeout = float(entry["timeout"])
+    for spec in specs:
+        try:
+            name, command = parse_engine_cmd(spec)
+        except ValueError as exc:
+            _fail(f"--engine-cmd {spec}: {exc}")
+        commands[name] = command
+    return tuple(commands.items()), timeout
+
+
 @app.command()
 def run(
     engines: Annotated[str, typer.Option("--engines", help="Two installed engines, old,new.")] = "cr418,cr613",
@@ -159,6 +190,17 @@ def run(
         bool, typer.Option("--fail-on-divergence", help="Exit with status 1 if any divergence is found.")
     ] = False,
     quiet: Annotated[bool, typer.Option("--quiet", help="No progress bar.")] = False,
+    engine_cmd: Annotated[
+        Optional[list[str]],
+        typer.Option("--engine-cmd", help="NAME=COMMAND: an engine in any language, as a process speaking "
+                     "JSON lines (docs/external-engines.md); name it in --engines. Repeatable."),
+    ] = None,
+    engine_config: Annotated[
+        Optional[Path], typer.Option("--engine-config", help="YAML file: engines: {NAME: {command: ..., timeout: ...}}.")
+    ] = None,
+    engine_timeout: Annotated[
+        float, typer.Option("--engine-timeout", min=0.1, help="Seconds an external engine may take over one board.")
+    ] = 10.0,
 ) -> None:
     """Generate boards, evaluate each with two engines, shrink every divergence and group them."""
     from diffcheck.harness import Harness, RunConfig, RunError
@@ -173,13 +215,16 @@ def run(
             names = tuple(n.strip() for n in engines.split(","))
             if len(names) != 2 or not all(names):
                 _fail(f"--engines {engines}: expected two engine names separated by a comma")
-            for option, name in zip(("--engines", "--engines"), names):
-                _engine(name, option)
+            commands, engine_timeout = _external_engines(engine_cmd or [], engine_config, engine_timeout)
+            for name in names:
+                if name not in dict(commands):
+                    _engine(name, "--engines")
             seconds = _seconds(duration) if duration is not None else None
             budget = boards if boards is not None else (None if seconds is not None else DEFAULT_BOARDS)
             directory = out if out is not None else DEFAULT_OUT
             _fresh_out(directory, explicit=out is not None)
-            harness = Harness(RunConfig(names, seed, budget, seconds, jobs), directory, on_progress)
+            config = RunConfig(names, seed, budget, seconds, jobs, commands, engine_timeout)
+            harness = Harness(config, directory, on_progress)
         if progress:
             progress.start(harness.config)
         try:

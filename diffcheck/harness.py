@@ -68,10 +68,23 @@ class RunConfig:
     boards: int | None = 100_000
     seconds: float | None = None
     jobs: int = field(default_factory=lambda: os.cpu_count() or 1)
+    commands: tuple[tuple[str, str], ...] = ()  # external engines: (name, command), docs/external-engines.md
+    timeout: float = 10.0  # seconds an external engine may take over one board
 
     def identity(self) -> dict:
         """What must match for ``--resume`` to continue a run."""
-        return {"engines": list(self.engines), "seed": self.seed, "chunk": CHUNK, "generator": "small"}
+        return {"engines": list(self.engines), "seed": self.seed, "chunk": CHUNK, "generator": "small",
+                "commands": [list(c) for c in self.commands], "timeout": self.timeout}
+
+
+def make_engine(name: str, commands: tuple[tuple[str, str], ...] = (), timeout: float = 10.0):
+    """The engine called ``name``: an external process if a command is given for it, else an installed one."""
+    for external, command in commands:
+        if external == name:
+            from engines.external import ExternalEngine
+
+            return ExternalEngine(name, command, timeout)
+    return get_engine(name)
 
 
 @dataclass
@@ -94,11 +107,11 @@ _ENGINES: tuple[Any, Any] | None = None
 _MOVED: frozenset = frozenset()
 
 
-def _init_worker(names: tuple[str, str]) -> None:
+def _init_worker(config: RunConfig) -> None:
     global _ENGINES, _MOVED
     # Ctrl-C reaches the whole process group; the coordinator alone handles it (saves, then stops us).
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _ENGINES = (get_engine(names[0]), get_engine(names[1]))
+    _ENGINES = tuple(make_engine(name, config.commands, config.timeout) for name in config.engines)
     _MOVED = moved_kinds(getattr(_ENGINES[0], "ruleset", None), getattr(_ENGINES[1], "ruleset", None))
 
 
@@ -193,6 +206,7 @@ class Harness:
             engines=tuple(identity["engines"]), seed=identity["seed"],
             boards=state["budget"]["boards"], seconds=state["budget"]["seconds"],
             jobs=jobs or os.cpu_count() or 1,
+            commands=tuple(tuple(c) for c in identity.get("commands", ())), timeout=identity.get("timeout", 10.0),
         )
         harness = cls(config, out, on_progress)
         harness.state = state
@@ -202,8 +216,7 @@ class Harness:
 
     def run(self) -> dict:
         """Run to the end of the budget; returns run.json's content. Ctrl-C saves and re-raises."""
-        for name in self.config.engines:
-            get_engine(name)  # an unknown engine fails here, before any process starts
+        self._check_engines()
         lock = rundir.Lock(self.out)
         try:
             lock.acquire()
@@ -214,12 +227,27 @@ class Harness:
         finally:
             lock.release()
 
+    def _check_engines(self) -> None:
+        """Fail before any worker starts: an unknown engine, or an external one that does not start."""
+        from engines import EngineError
+
+        for name in self.config.engines:
+            engine = make_engine(name, self.config.commands, self.config.timeout)
+            start = getattr(engine, "start", None)
+            if start is not None:
+                try:
+                    start()
+                except EngineError as exc:
+                    raise RunError(f"--engines {name}: {exc}") from None
+                finally:
+                    engine.close()
+
     def _run(self) -> dict:
         self._started = time.monotonic()
         self._elapsed_before = self.state["elapsed"]
         self._last_save = 0.0
         context = mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn")
-        pool = context.Pool(self.config.jobs, _init_worker, (self.config.engines,))
+        pool = context.Pool(self.config.jobs, _init_worker, (self.config,))
         self._shrinks: dict[str, Any] = {}
         try:
             for key, entry in self.state["keys"].items():
@@ -370,7 +398,7 @@ class Harness:
         elapsed = self._elapsed()
         return {
             "engines": list(config.engines),
-            "engine_versions": {name: _engine_version(name) for name in config.engines},
+            "engine_versions": {name: _engine_version(name, config) for name in config.engines},
             "diffcheck_version": _version(),
             "seed": config.seed,
             "budget": {"boards": config.boards, "seconds": config.seconds},
@@ -395,7 +423,10 @@ def _version() -> str:
         return "source"
 
 
-def _engine_version(name: str) -> dict:
+def _engine_version(name: str, config: RunConfig) -> dict:
+    commands = dict(config.commands)
+    if name in commands:
+        return {"description": f"external engine: {commands[name]}", "command": commands[name]}
     engine = get_engine(name)
     ruleset = getattr(engine, "ruleset", None)
     out = {"description": getattr(engine, "description", "")}

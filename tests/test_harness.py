@@ -226,3 +226,48 @@ def test_an_engine_that_raises_is_an_error_on_that_board_and_the_run_goes_on(tmp
                           for e in errors)
     assert all(any(o.get("counters") for o in e["board"]["objects"]) for e in errors)
     assert result["divergent_boards"] == 0  # apart from the failures it is cr613
+
+
+SAMPLE = f"{sys.executable} {ROOT / 'tests' / 'doubles' / 'external_engine.py'}"
+
+
+def test_an_external_engine_runs_through_the_whole_harness(tmp_path):
+    # The sample engine is cr613 in another process, so against cr418 it shows the rule changes.
+    config = RunConfig(("cr418", "sample"), SEED, 600, None, 2, (("sample", SAMPLE),), 10.0)
+    harness = Harness(config, tmp_path)
+    result = harness.run()
+    assert result["boards_done"] == 600 and result["engine_errors"] == 0 and result["groups"] > 0
+    assert all(g["attribution"]["explained"] for g in harness.groups())
+    assert json.loads((tmp_path / "run.json").read_text())["engine_versions"]["sample"]["command"] == SAMPLE
+
+
+def test_an_external_engine_that_crashes_or_hangs_is_restarted_and_the_run_goes_on(tmp_path):
+    # Generated ids are o1, o2, ...: a board with o8 has o7 too, so o8 is checked first by the sample.
+    sample = f"{SAMPLE} --crash-on o8 --hang-on o7"
+    config = RunConfig(("cr613", "sample"), SEED, 120, None, 2, (("sample", sample),), 0.5)
+    result = Harness(config, tmp_path).run()
+    assert result["boards_done"] == 120
+    errors = lines(tmp_path / "errors.jsonl")
+    assert all(e["engine"] == "sample" for e in errors)
+    crashed = [e for e in errors if "exited with status 3" in e["error"]]
+    hung = [e for e in errors if "exited" not in e["error"]]
+    assert crashed and hung
+    assert all(any(o["id"] == "o8" for o in e["board"]["objects"]) for e in crashed)
+    assert all(not any(o["id"] == "o8" for o in e["board"]["objects"]) for e in hung)
+    # Between failures the restarted engine answers like cr613: no divergence at all.
+    assert result["divergent_boards"] == 0
+
+
+def test_cli_run_with_engine_cmd_and_engine_config(tmp_path):
+    runner = CliRunner()
+    result = runner.invoke(app, ["run", "--engines", "cr613,sample", "--engine-cmd", f"sample={SAMPLE}",
+                                 "--boards", "200", "--jobs", "1", "--out", str(tmp_path / "a"), "--quiet"])
+    assert result.exit_code == 0, result.output
+    config = tmp_path / "engines.yaml"
+    config.write_text(yaml.safe_dump({"engines": {"sample": {"command": SAMPLE, "timeout": 5}}}))
+    result = runner.invoke(app, ["run", "--engines", "cr613,sample", "--engine-config", str(config),
+                                 "--boards", "200", "--jobs", "1", "--out", str(tmp_path / "b"), "--quiet"])
+    assert result.exit_code == 0, result.output
+    broken = runner.invoke(app, ["run", "--engines", "cr613,dead", "--engine-cmd", "dead=/nonexistent/engine",
+                                 "--boards", "10", "--out", str(tmp_path / "c"), "--quiet"])
+    assert broken.exit_code == 2 and "dead" in broken.output and "Traceback" not in broken.output
