@@ -7,6 +7,8 @@ so a source checkout works before it is installed.
 
 from __future__ import annotations
 
+import re
+import shlex
 from importlib.metadata import entry_points
 from typing import Any, Protocol, runtime_checkable
 
@@ -28,6 +30,68 @@ class Engine(Protocol):
 
 class UnknownEngine(LookupError):
     pass
+
+
+class EngineError(RuntimeError):
+    """An engine could not evaluate a board: it failed to start, crashed, timed out, wrote
+    something that is not JSON, answered ``{"error": ...}``, or gave an invalid outcome.
+
+    ``engine`` is the engine's name, ``message`` what went wrong, ``stderr_tail`` the last
+    lines the engine wrote to its stderr (a tuple, possibly empty) and ``kind`` one of
+    ``start``, ``crash``, ``timeout``, ``garbage``, ``error``, ``invalid`` (or None).
+    ``str()`` is one line; ``details()`` adds the whole stderr tail. Picklable, so it can
+    cross from a worker process to the harness.
+    """
+
+    def __init__(self, engine: str, message: str, stderr_tail=(), kind: str | None = None) -> None:
+        stderr_tail = tuple(stderr_tail)
+        super().__init__(engine, message, stderr_tail, kind)
+        self.engine = engine
+        self.message = message
+        self.stderr_tail = stderr_tail
+        self.kind = kind
+
+    def __str__(self) -> str:
+        text = f"engine {self.engine}: {self.message}"
+        if self.stderr_tail:
+            text += f"; its stderr ended with: {self.stderr_tail[-1]}"
+        return text
+
+    def details(self) -> str:
+        """The message, then the last lines of the engine's stderr, one per line."""
+        text = f"engine {self.engine}: {self.message}"
+        if self.stderr_tail:
+            text += "\nlast lines of its stderr:\n" + "\n".join(f"  {line}" for line in self.stderr_tail)
+        return text
+
+
+_ENGINE_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*\Z")
+
+
+def parse_engine_cmd(spec: str) -> tuple[str, str]:
+    """Split ``NAME=COMMAND`` (an external engine: docs/external-engines.md) into its name and command.
+
+    The name is letters, digits and ``_ . -`` (no ``=``, ``:``, ``,`` or spaces, so it can
+    stand in an ``--engines`` list); the command must split (``shlex``) into at least one
+    word. Raises ValueError saying what is wrong.
+    """
+    if not isinstance(spec, str) or "=" not in spec:
+        raise ValueError(f"expected NAME=COMMAND for an external engine (e.g. mine=./my-engine --fast); got {spec!r}")
+    name, command = spec.split("=", 1)
+    name, command = name.strip(), command.strip()
+    if not name:
+        raise ValueError(f"{spec!r}: the engine name before '=' is empty; expected NAME=COMMAND")
+    if not _ENGINE_NAME.match(name):
+        raise ValueError(
+            f"{spec!r}: {name!r} is not an engine name (letters, digits and _ . -, not starting with . or -)"
+        )
+    try:
+        words = shlex.split(command)
+    except ValueError as exc:
+        raise ValueError(f"{spec!r}: cannot split the command into words: {exc}") from None
+    if not words:
+        raise ValueError(f"{spec!r}: the command after '=' is empty; expected NAME=COMMAND")
+    return name, command
 
 
 def _builtins() -> dict[str, Any]:
