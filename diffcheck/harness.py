@@ -349,6 +349,8 @@ class Harness:
                     "differing": [list(d) for d in differing(x, y)],
                     "diff": outcomes_diff(x, y),
                     "attribution": attribution,
+                    # The shrink kept the divergence within these characteristics (``diverges``).
+                    "characteristics": self.state["keys"][key]["characteristics"],
                 }
                 changed = True
         if changed:

@@ -2,18 +2,22 @@
 
 A board is checked in stages, and the first stage that finds a problem reports it:
 
-1. reading: the file's bytes are UTF-8, and the text is valid JSON or YAML (syntax
-   errors carry a line and column);
+1. reading: the file is not absurdly large (checked before it is read), its bytes are
+   UTF-8, and the text is valid JSON or YAML (syntax errors carry a line and column);
 2. plain data: the root is a mapping, every key is a string, nothing refers to itself,
-   and the document is neither absurdly deep nor (once YAML aliases expand) absurdly large;
+   the document is neither absurdly deep nor (once YAML aliases expand) absurdly large,
+   and the board stays within the limits below (objects, effects, cards, items per list);
 3. shape: the JSON Schema ``diffcheck/schema/board-v1.schema.json``, its errors turned into
    plain sentences;
 4. meaning: what a schema cannot say, because it needs the whole document (ids, players,
-   timestamps, attachments) or the rules (characteristic-defining abilities, text changes).
+   timestamps, attachment cycles, copy loops) or the rules (characteristic-defining
+   abilities, text changes).
 
 Within a stage the problem reported is the first in document order, so one file always
 gives the same single error. Every problem is a ``BoardError`` naming the file, the place
-in the document (``objects[2].static[0].pt.modify``) and what was expected.
+in the document (``objects[2].static[0].pt.modify``) and what was expected, on one line
+(values quoted in a message are shortened and their control characters escaped), and no
+input makes the loader raise anything else (``python -m diffcheck.fuzz`` checks that).
 """
 
 from __future__ import annotations
@@ -29,7 +33,7 @@ from copy import deepcopy
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 import jsonschema
 import yaml
@@ -45,10 +49,39 @@ SCHEMA_FILE = "board-v1.schema.json"
 # A path into the document: mapping keys and list indexes, outermost first.
 DocPath = list[Any]
 
-# Limits that keep hostile input (YAML alias bombs, pathological nesting) from exhausting
-# memory or the interpreter's stack. Real boards are far below both.
+# ---- Limits. A real board (a judge's, a rules historian's, a shrunk divergence) is far
+# below every one of them; they keep broken or hostile input from exhausting memory, the
+# interpreter's stack or the engines' time, and each is refused with a BoardError that
+# names the place and the limit.
+
+# The file, checked with fstat() before a byte is read (a pipe or a device is read one
+# byte past the limit at most). A generated board of MAX_OBJECTS objects and MAX_EFFECTS
+# effects is at most about 45 KB of JSON, 85 KB indented, 45 KB of YAML. The YAML reader
+# (PyYAML's pure-Python one: it gives positions, and it stops at the interpreter's
+# recursion limit, where libyaml's crashes on deep nesting) reads dense YAML at 0.1-0.2
+# MB/s, so a file of junk at the limit is still refused within a few seconds.
+MAX_FILE_BYTES = 512 * 1024
+# Objects and continuous effects: the engines' work grows with the objects times the
+# square of the effects in a layer (each dependency check is a trial application), with
+# a heavy tail. cr613 on generated boards (BoardGenerator(Size(n, n, m, m)), SeededChoices
+# seeds 0-59) of 200 objects and 100 effects: median 0.01 s, 90th percentile 0.15 s,
+# worst 0.95 s; hand-built worst cases at that size about 2 s. 300 objects and 100
+# effects: 3 boards of 60 over 60 s; 1,000 and 1,000: 6.5-45 s; 1,000 objects and only
+# 50 effects: a board over 60 s. Effects count resolved effects and static abilities,
+# printed or granted, together: each generates a continuous effect.
+MAX_OBJECTS = 200
+MAX_EFFECTS = 100
+# Graveyard cards, all players together: every count of graveyard cards reads them all.
+MAX_CARDS = 1000
+# Any one list or mapping (players, affects, counters, change_text, a graveyard, ...):
+# keeps the work on any one value in proportion to the file. At least MAX_OBJECTS, so an
+# affects list can name every object.
+MAX_ITEMS = 1000
+# Nesting, and mappings and lists in all (YAML aliases count each time they are used, so
+# an alias bomb is refused before it is expanded): a generated board of the most objects
+# and effects is 12 levels deep and holds under 1,500 mappings and lists.
 MAX_DEPTH = 60
-MAX_VALUES = 500_000
+MAX_VALUES = 100_000
 
 PART_KEYS = ("copy", "control", "change_text", "types", "subtypes", "supertypes", "colors", "abilities", "pt")
 # What a characteristic-defining ability may define: 2009 604.3a(1) names colors, subtypes,
@@ -68,6 +101,9 @@ class BoardError(Exception):
     """A board that cannot be used, with the place in the document and what was expected there."""
 
     def __init__(self, file: str, where: str, message: str) -> None:
+        # One line, one screen, whatever the input: no line breaks or other control
+        # characters (they are escaped), and nothing unboundedly long.
+        file, where, message = _one_line(file), _one_line(where, 300), _one_line(message, 1000)
         super().__init__(file, where, message)
         self.file = file
         self.where = where
@@ -87,7 +123,7 @@ def load_board(path: str | os.PathLike[str]) -> Board:
 
     Any other extension is tried as JSON, then as YAML. Raises ``BoardError``.
     """
-    file = os.fspath(path)
+    file = os.fsdecode(path)
     return board_from_data(_read_document(Path(file), file), file)
 
 
@@ -119,10 +155,7 @@ def board_schema() -> dict[str, Any]:
 
 def _read_document(path: Path, file: str) -> Any:
     """The parsed document in ``path``; the parser is chosen by the file's extension."""
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise BoardError(file, "", f"cannot read the file: {exc.strerror or exc}") from None
+    raw = _read_bytes(path, file)
     text = _decode(raw, file)
     suffix = path.suffix.lower()
     if suffix == ".json":
@@ -134,6 +167,34 @@ def _read_document(path: Path, file: str) -> Any:
     except BoardError:
         # YAML's errors are the more useful ones for a file that is not JSON.
         return _parse_yaml(text, file)
+
+
+def _read_bytes(path: Path, file: str) -> bytes:
+    """The file's bytes; a file larger than MAX_FILE_BYTES is refused before it is read."""
+    try:
+        with path.open("rb") as f:
+            size = os.fstat(f.fileno()).st_size
+            if size > MAX_FILE_BYTES:
+                raise BoardError(file, "", _too_large_message(f"is {_size_phrase(size)}"))
+            # A pipe or a device has no size: read one byte past the limit, no more.
+            raw = f.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        raise BoardError(file, "", f"cannot read the file: {exc.strerror or exc}") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise BoardError(file, "", _too_large_message("holds more"))
+    return raw
+
+
+def _too_large_message(found: str) -> str:
+    return f"the file {found}; the most a board file may hold is {_size_phrase(MAX_FILE_BYTES)}"
+
+
+def _size_phrase(size: int) -> str:
+    """``100 MB (104,857,600 bytes)``, ``512 KB (524,288 bytes)``, ``900 bytes``."""
+    for unit, scale in (("MB", 1024 * 1024), ("KB", 1024)):
+        if size >= scale:
+            return f"{size / scale:,.1f} {unit} ({size:,} bytes)".replace(f".0 {unit}", f" {unit}")
+    return f"{size:,} bytes"
 
 
 def _decode(raw: bytes, file: str) -> str:
@@ -149,6 +210,16 @@ def _decode(raw: bytes, file: str) -> str:
             f"the file is not UTF-8 text: byte 0x{raw[exc.start]:02x} cannot be decoded; save it as UTF-8",
         ) from None
     return text.removeprefix("\ufeff")
+
+
+# The JSON and YAML readers recurse once (or a few times) per level of nesting, so a
+# document thousands of levels deep exhausts the interpreter's stack while it is read;
+# the RecursionError is caught there and reported as this.
+_TOO_DEEP = f"the document is nested too deeply to read; a board is at most {MAX_DEPTH} levels deep"
+
+# Reading JSON text with the YAML reader, only to find where a key repeats, costs seconds
+# per megabyte; above this size the message goes without a position.
+_YAML_POSITION_MAX_CHARS = 256 * 1024
 
 
 class _DuplicateKey(Exception):
@@ -174,7 +245,7 @@ def _parse_json(text: str, file: str) -> Any:
         where = _yaml_duplicate_position(text)
         raise BoardError(file, where, f"JSON error: key {_q(exc.args[0])} appears twice in one object") from None
     except RecursionError:
-        raise BoardError(file, "", "the document is nested too deeply") from None
+        raise BoardError(file, "", _TOO_DEEP) from None
     except ValueError:
         # The json module's only other ValueError: an integer longer than Python converts
         # (sys.get_int_max_str_digits), raised without a position.
@@ -183,6 +254,8 @@ def _parse_json(text: str, file: str) -> Any:
 
 def _yaml_duplicate_position(text: str) -> str:
     """Where the YAML reader finds a repeated key in ``text``, or "" if it cannot tell."""
+    if len(text) > _YAML_POSITION_MAX_CHARS:
+        return ""
     try:
         yaml.load(text, Loader=_StrictLoader)
     except yaml.MarkedYAMLError as exc:
@@ -217,8 +290,9 @@ class _StrictLoader(yaml.SafeLoader):
         try:
             return super().construct_object(node, deep=deep)
         except (ValueError, OverflowError) as exc:
+            reason = "a number with too many digits" if "digits" in str(exc) else str(exc)
             raise yaml.constructor.ConstructorError(
-                None, None, f"cannot read this value ({exc})", node.start_mark
+                None, None, f"cannot read this value ({reason})", node.start_mark
             ) from None
 
 
@@ -236,7 +310,7 @@ def _parse_yaml(text: str, file: str) -> Any:
     except yaml.YAMLError as exc:
         raise BoardError(file, "", f"YAML syntax error: {exc}") from None
     except RecursionError:
-        raise BoardError(file, "", "the document is nested too deeply") from None
+        raise BoardError(file, "", _TOO_DEEP) from None
 
 
 def _yaml_message(exc: yaml.MarkedYAMLError) -> str:
@@ -267,8 +341,15 @@ def _plain_data_problem(data: Any) -> tuple[DocPath, str] | None:
         return [], f"the document is empty; expected a mapping with {_TOP_KEYS}"
     if not isinstance(data, dict):
         return [], f"expected a mapping with {_TOP_KEYS} at the top of the document; found {_describe(data)}"
-    walker = _PlainWalker()
-    return walker.walk(data, [], 0)
+    # The two limits a big board meets first, before anything walks the document.
+    for key, limit in (("objects", MAX_OBJECTS), ("effects", MAX_EFFECTS)):
+        items = data.get(key)
+        if isinstance(items, list) and len(items) > limit:
+            return [key], f"{len(items):,} {key}; the most a board may have is {limit:,}"
+    found = _PlainWalker().walk(data, [], 0)
+    if found is not None:
+        return found
+    return _effect_count_problem(data) or _card_count_problem(data)
 
 
 class _PlainWalker:
@@ -280,17 +361,26 @@ class _PlainWalker:
 
     def walk(self, value: Any, path: DocPath, depth: int) -> tuple[DocPath, str] | None:
         if not isinstance(value, (dict, list)):
+            if isinstance(value, int) and value.bit_length() > 10_000:
+                # Only data built in Python can hold one (the readers stop at 4,300 digits),
+                # and neither str() nor the schema's messages can write it.
+                return path, "expected a number a board can use; found an integer of thousands of digits"
             return None
         self.count += 1
         if self.count > MAX_VALUES:
             return path, (
-                f"the document holds more than {MAX_VALUES} values (YAML aliases count each time they are used)"
+                f"the document holds more than {MAX_VALUES:,} mappings and lists "
+                "(YAML aliases count each time they are used)"
             )
         if depth > MAX_DEPTH:
             return path, f"the document is nested more than {MAX_DEPTH} levels deep here"
         if id(value) in self.open:
             # Only a YAML alias inside its own anchor (or hand-built data) can do this.
             return path, "this value contains itself (a YAML alias used inside its own anchor)"
+        if len(value) > MAX_ITEMS:
+            noun = "items" if isinstance(value, list) else "keys"
+            kind = "list" if isinstance(value, list) else "mapping"
+            return path, f"{len(value):,} {noun} in one {kind}; the most a {kind} may hold is {MAX_ITEMS:,}"
         self.open.add(id(value))
         try:
             return self._walk_children(value, path, depth)
@@ -310,6 +400,70 @@ class _PlainWalker:
             if found is not None:
                 return found
         return None
+
+
+def _effect_count_problem(data: dict[str, Any]) -> tuple[DocPath, str] | None:
+    """More continuous effects than MAX_EFFECTS: resolved effects and static abilities, printed or granted.
+
+    Runs on any plain data (before the schema), so it counts only what looks like a body.
+    The place reported is the first body over the limit, in document order.
+    """
+    bodies: list[DocPath] = []
+    for key, section in data.items():
+        if key not in ("objects", "effects") or not isinstance(section, list):
+            continue
+        for index, item in enumerate(section):
+            if not isinstance(item, dict):
+                continue
+            if key == "effects":
+                bodies.append([key, index])
+                _granted_bodies([key, index], item, bodies)
+                continue
+            abilities = item.get("static")
+            if isinstance(abilities, list):
+                for number, ability in enumerate(abilities):
+                    if isinstance(ability, dict):
+                        bodies.append([key, index, "static", number])
+                        _granted_bodies([key, index, "static", number], ability, bodies)
+    if len(bodies) <= MAX_EFFECTS:
+        return None
+    return bodies[MAX_EFFECTS], (
+        f"{len(bodies):,} continuous effects (effects and static abilities, printed or granted, count together); "
+        f"the most a board may have is {MAX_EFFECTS:,}, and this is number {MAX_EFFECTS + 1:,}"
+    )
+
+
+def _granted_bodies(path: DocPath, body: dict[str, Any], bodies: list[DocPath]) -> None:
+    """The paths of the static abilities ``body`` grants (abilities.add), and theirs, in order."""
+    abilities = body.get("abilities")
+    added = abilities.get("add") if isinstance(abilities, dict) else None
+    if not isinstance(added, list):
+        return
+    for number, ability in enumerate(added):
+        if isinstance(ability, dict):
+            place = path + ["abilities", "add", number]
+            bodies.append(place)
+            _granted_bodies(place, ability, bodies)
+
+
+def _card_count_problem(data: dict[str, Any]) -> tuple[DocPath, str] | None:
+    """More graveyard cards, all players together, than MAX_CARDS."""
+    graveyards = data.get("graveyards")
+    if not isinstance(graveyards, dict):
+        return None
+    total = sum(len(cards) for cards in graveyards.values() if isinstance(cards, list))
+    if total <= MAX_CARDS:
+        return None
+    seen = 0
+    for player, cards in graveyards.items():
+        if isinstance(cards, list):
+            if seen + len(cards) > MAX_CARDS:
+                return ["graveyards", player, MAX_CARDS - seen], (
+                    f"{total:,} graveyard cards in all; the most a board may have is {MAX_CARDS:,}, "
+                    f"all graveyards together, and this is card number {MAX_CARDS + 1:,}"
+                )
+            seen += len(cards)
+    return None  # not reached: the counts above add up to total
 
 
 def _bad_key_message(key: Any) -> str:
@@ -336,8 +490,16 @@ def _is_integer(_checker: Any, value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _unique_items(validator: Any, unique: Any, instance: Any, schema: Any) -> Iterable[jsonschema.ValidationError]:
+    # jsonschema compares the items of a list of mappings pair by pair (quadratic: a list of
+    # a thousand mappings costs seconds); comparing their canonical JSON texts is linear.
+    if unique and validator.is_type(instance, "array") and _first_repeat(instance) is not None:
+        yield jsonschema.ValidationError("has non-unique elements")
+
+
 _BoardValidator = jsonschema.validators.extend(
     Draft202012Validator,
+    validators={"uniqueItems": _unique_items},
     type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_integer),
 )
 
@@ -359,7 +521,8 @@ def _schema_problem(data: dict[str, Any]) -> tuple[DocPath, str] | None:
 
 def _first_error(errors: Sequence[jsonschema.ValidationError], data: Any) -> jsonschema.ValidationError:
     """The error at the earliest place in the document; ties keep the validator's order."""
-    return min(errors, key=lambda e: _position(data, _error_path(e, data)))
+    orders: dict[int, dict[Any, int]] = {}
+    return min(errors, key=lambda e: _position(data, _error_path(e, data), orders))
 
 
 def _error_path(error: jsonschema.ValidationError, data: Any) -> DocPath:
@@ -525,7 +688,7 @@ def _explain_min_properties(error: jsonschema.ValidationError) -> str:
 
 def _explain_max_properties(error: jsonschema.ValidationError) -> str:
     keys = list(error.schema.get("properties", ()))
-    found = _and_list(list(error.instance))
+    found = _shorten(_and_list([_shorten(str(key), 40) for key in error.instance]))
     if keys and error.validator_value == 1:
         return f"expected exactly one of {_or_list(keys)}; found {found}"
     return f"expected at most {error.validator_value} keys; found {found}"
@@ -636,7 +799,10 @@ def _meaning_problem(data: dict[str, Any]) -> tuple[DocPath, str] | None:
     if not problems:
         return None
     # min() keeps the first of equal positions, so ties go to the order of the checks.
-    return min(problems, key=lambda p: _position(data, p[0]))
+    orders: dict[int, dict[Any, int]] = {}
+    path, message = min(problems, key=lambda p: _position(data, p[0], orders))
+    # Messages that cost work (suggestions among many ids) are written for the one reported.
+    return path, message() if callable(message) else message
 
 
 class _MeaningChecker:
@@ -646,13 +812,15 @@ class _MeaningChecker:
         self.data = data
         self.players_given = "players" in data
         self.players = list(data.get("players", DEFAULT_PLAYERS))
+        self.player_set = set(self.players)
         self.objects = data.get("objects", [])
         self.effects = data.get("effects", [])
         self.object_index: dict[str, int] = {}
         for index, obj in enumerate(self.objects):
             self.object_index.setdefault(obj["id"], index)
         self.effect_ids = {effect["id"] for effect in self.effects}
-        self.problems: list[tuple[DocPath, str]] = []
+        # A message is a string, or a function that writes it (only the reported one is written).
+        self.problems: list[tuple[DocPath, str | Callable[[], str]]] = []
 
     def run(self) -> list[tuple[DocPath, str]]:
         self._check_objects()
@@ -660,9 +828,10 @@ class _MeaningChecker:
         self._check_effects()
         self._check_timestamps()
         self._check_attachment_cycles()
+        self._check_copy_loops()
         return self.problems
 
-    def problem(self, path: DocPath, message: str) -> None:
+    def problem(self, path: DocPath, message: str | Callable[[], str]) -> None:
         self.problems.append((path, message))
 
     # ---- objects, graveyards, effects
@@ -759,7 +928,7 @@ class _MeaningChecker:
     def _check_body(self, path: DocPath, body: dict[str, Any]) -> None:
         if "copy" in body:
             self._check_object_id(path + ["copy"], body["copy"])
-        if "control" in body and body["control"] != "you" and body["control"] not in self.players:
+        if "control" in body and body["control"] != "you" and body["control"] not in self.player_set:
             self.problem(
                 path + ["control"],
                 f"expected \"you\" or a player ({_player_list(self.players)}); found {_q(body['control'])}",
@@ -787,7 +956,7 @@ class _MeaningChecker:
 
     def _check_filter(self, path: DocPath, filter_: dict[str, Any]) -> None:
         controller = filter_.get("controller")
-        if controller is not None and controller not in ("you", "opponent") and controller not in self.players:
+        if controller is not None and controller not in ("you", "opponent") and controller not in self.player_set:
             self.problem(
                 path + ["controller"],
                 f"expected \"you\", \"opponent\" or a player ({_player_list(self.players)}); found {_q(controller)}",
@@ -796,7 +965,7 @@ class _MeaningChecker:
     # ---- names: players and object ids
 
     def _check_player(self, path: DocPath, name: str) -> None:
-        if name in self.players:
+        if name in self.player_set:
             return
         default = "" if self.players_given else " (players is not given, so they are you and opponent)"
         self.problem(path, f"{_q(name)} is not a player; the players are {_player_list(self.players)}{default}")
@@ -804,6 +973,9 @@ class _MeaningChecker:
     def _check_object_id(self, path: DocPath, object_id: str) -> None:
         if object_id in self.object_index:
             return
+        self.problem(path, lambda: self._unknown_id_message(object_id))
+
+    def _unknown_id_message(self, object_id: str) -> str:
         message = f"unknown object id {_q(object_id)}"
         if object_id in self.effect_ids:
             message += " (that is an effect's id; only objects can be named here)"
@@ -813,7 +985,7 @@ class _MeaningChecker:
             message += "; the board has no objects"
         elif len(known) <= 8:
             message += f"; the object ids are {', '.join(known)}"
-        self.problem(path, message)
+        return message
 
     # ---- whole-board checks
 
@@ -839,17 +1011,146 @@ class _MeaningChecker:
         attached = {o["id"]: o.get("attached_to") for o in reversed(self.objects)}  # first object of an id wins
         for index, obj in enumerate(self.objects):
             start = obj["id"]
-            chain = [start]
+            chain, seen = [start], {start}
             current = obj.get("attached_to")
-            while current is not None and current != start and current not in chain and current in attached:
+            while current is not None and current not in seen and current in attached:
                 chain.append(current)
+                seen.add(current)
                 current = attached[current]
             if current == start and len(chain) > 1:
                 self.problem(
                     ["objects", index, "attached_to"],
-                    f"attachment cycle: {' -> '.join(chain + [start])}; each chain of attachments must end "
+                    f"attachment cycle: {_arrows(chain + [start])}; each chain of attachments must end "
                     "at an object that is attached to nothing",
                 )
+
+    def _check_copy_loops(self) -> None:
+        """Copy effects must not chain in a circle: a copies b, b copies a (or a -> b -> c -> a).
+
+        The graph has an edge from each object a copy part makes a copy to the object it
+        copies, wherever the objects affected are known without the rules: static abilities
+        that affect self, attached or a list of ids (granted ones too, on the objects the
+        granting ability reaches that way), and resolved effects. Filters are left out:
+        what they match depends on the layers. An object made a copy of itself changes
+        nothing and is no loop. The loop reported is that of the first copy part, in
+        document order, that lies on one.
+        """
+        edges: list[tuple[str, str, DocPath]] = []
+        for index, obj in enumerate(self.objects):
+            for number, ability in enumerate(obj.get("static", ())):
+                self._copy_edges(["objects", index, "static", number], ability, self._reached(ability, {obj["id"]}), edges)
+        for index, effect in enumerate(self.effects):
+            affected = {target for target in effect["affects"] if target in self.object_index}
+            self._copy_edges(["effects", index], effect, affected, edges)
+        graph: dict[str, list[str]] = defaultdict(list)
+        for copier, copied, _ in edges:
+            graph[copier].append(copied)
+        component = _strong_components(graph)
+        looping = [e for e in edges if component.get(e[0]) is not None and component.get(e[0]) == component.get(e[1])]
+        if not looping:
+            return
+        orders: dict[int, dict[Any, int]] = {}
+        copier, copied, path = min(looping, key=lambda e: _position(self.data, e[2], orders))
+        loop = [copier] + _shortest_path(graph, copied, copier)
+        self.problem(
+            path,
+            f"copy chain loops: {_arrows(loop)}; a chain of copy effects must end at an object "
+            "that is not made a copy of another",
+        )
+
+    def _reached(self, ability: dict[str, Any], holders: set[str]) -> set[str]:
+        """The objects a static ability on ``holders`` affects, where that is known without the rules."""
+        affects = ability.get("affects", "self")
+        if affects == "self":
+            return holders
+        if affects == "attached":
+            attached = (self.objects[self.object_index[h]].get("attached_to") for h in holders)
+            return {target for target in attached if target in self.object_index}
+        if isinstance(affects, list):
+            return {target for target in affects if target in self.object_index} if holders else set()
+        return set()  # a filter
+
+    def _copy_edges(self, path: DocPath, body: dict[str, Any], affected: set[str], edges: list) -> None:
+        if not affected:
+            return
+        copied = body.get("copy")
+        if copied in self.object_index:
+            edges.extend((copier, copied, path + ["copy"]) for copier in sorted(affected) if copier != copied)
+        for number, added in enumerate(body.get("abilities", {}).get("add", ())):
+            if isinstance(added, dict):
+                self._copy_edges(path + ["abilities", "add", number], added, self._reached(added, affected), edges)
+
+
+def _strong_components(graph: dict[str, list[str]]) -> dict[str, int]:
+    """Tarjan's strongly connected components, without recursion: node -> component number.
+
+    Only components that hold a cycle (more than one node; self-edges are never added) get
+    a number.
+    """
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    component: dict[str, int] = {}
+    for root in list(graph):
+        if root in index:
+            continue
+        work = [(root, iter(graph.get(root, ())))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            for child in children:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(graph.get(child, ()))))
+                    break
+                if child in on_stack:
+                    low[node] = min(low[node], index[child])
+            else:
+                work.pop()
+                if work:
+                    parent = work[-1][0]
+                    low[parent] = min(low[parent], low[node])
+                if low[node] == index[node]:
+                    members = []
+                    while True:
+                        member = stack.pop()
+                        on_stack.discard(member)
+                        members.append(member)
+                        if member == node:
+                            break
+                    if len(members) > 1:
+                        for member in members:
+                            component[member] = index[node]
+    return component
+
+
+def _shortest_path(graph: dict[str, list[str]], start: str, end: str) -> list[str]:
+    """The nodes from ``start`` to ``end`` along edges, fewest first and earliest edges first."""
+    previous: dict[str, str | None] = {start: None}
+    queue = [start]
+    for node in queue:
+        if node == end:
+            break
+        for child in graph.get(node, ()):
+            if child not in previous:
+                previous[child] = node
+                queue.append(child)
+    path = [end]
+    while previous[path[-1]] is not None:
+        path.append(previous[path[-1]])
+    return path[::-1]
+
+
+def _arrows(chain: Sequence[str], limit: int = 12) -> str:
+    """``a -> b -> a``; a long chain keeps its ends: ``a -> b -> ... (40 more) -> y -> a``."""
+    if len(chain) > limit:
+        chain = [*chain[: limit // 2], f"... ({len(chain) - limit + 1} more)", *chain[-(limit // 2) + 1 :]]
+    return " -> ".join(_shorten(str(item), 40) for item in chain)
 
 
 def _timestamp_message(stamp: int, given: bool, other_path: DocPath, other_given: bool) -> str:
@@ -885,18 +1186,25 @@ def _format_path(path: DocPath) -> str:
         elif isinstance(step, str) and _PLAIN_KEY.match(step):
             out += f".{step}" if out else step
         else:
-            out += f"[{json.dumps(step, ensure_ascii=False, default=str)}]"
+            out += f"[{_q(step)}]"
     return out
 
 
-def _position(data: Any, path: DocPath) -> tuple[int, ...]:
-    """Where a path points in document order: keys count by their order in their mapping."""
+def _position(data: Any, path: DocPath, orders: dict[int, dict[Any, int]] | None = None) -> tuple[int, ...]:
+    """Where a path points in document order: keys count by their order in their mapping.
+
+    ``orders`` caches each mapping's key order, for many paths into one document.
+    """
     position: list[int] = []
     node = data
     for step in path:
         if isinstance(node, dict):
-            keys = list(node)
-            position.append(keys.index(step) if step in node else len(keys))
+            order = None if orders is None else orders.get(id(node))
+            if order is None:
+                order = {key: number for number, key in enumerate(node)}
+                if orders is not None:
+                    orders[id(node)] = order
+            position.append(order.get(step, len(order)))
             node = node.get(step)
         elif isinstance(node, list) and isinstance(step, int):
             position.append(step)
@@ -914,7 +1222,8 @@ def _describe(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):
-        return str(value)
+        # str() refuses integers of more than 4,300 digits (sys.get_int_max_str_digits).
+        return _shorten(str(value)) if value.bit_length() <= 10_000 else "an integer of thousands of digits"
     if isinstance(value, float):
         return _describe_float(value)
     if isinstance(value, str):
@@ -950,12 +1259,21 @@ def _shorten(text: str, limit: int = 60) -> str:
 
 
 def _q(value: Any) -> str:
-    """A name quoted as in JSON: "ogre"."""
-    return json.dumps(value, ensure_ascii=False, default=str)
+    """A name quoted as in JSON: "ogre"; a long one is shortened."""
+    return _shorten(json.dumps(value, ensure_ascii=False, default=str))
+
+
+def _one_line(text: str, limit: int | None = None) -> str:
+    """``text`` with line breaks and other unprintable characters escaped (``\\n``, ``\\u2028``), cut at ``limit``."""
+    if not text.isprintable():
+        text = "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)
+    if limit is not None:
+        text = _shorten(text, limit)
+    return text
 
 
 def _count_phrase(n: int, noun: str) -> str:
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+    return f"{n:,} {noun}" if n == 1 else f"{n:,} {noun}s"
 
 
 def _or_list(items: Sequence[str]) -> str:
@@ -974,7 +1292,9 @@ def _join(items: Sequence[str], word: str) -> str:
 
 
 def _player_list(players: Sequence[str]) -> str:
-    return ", ".join(players)
+    if len(players) > 8:
+        return ", ".join(_shorten(str(p), 40) for p in players[:8]) + f" and {len(players) - 8:,} more"
+    return ", ".join(_shorten(str(p), 40) for p in players)
 
 
 def _did_you_mean(found: Any, known: Sequence[str]) -> str:
