@@ -77,7 +77,8 @@ _CONTROL = ("\x00", "\x1b", "\x85", "\u2028", "\ufeff", "\t", "\r", "\x7f")
 # Pieces of YAML and JSON syntax, for token soups.
 _TOKENS = (
     "[", "]", "{", "}", ":", ": ", ",", "- ", "\n", "  ", "    ", "\t", "&a ", "*a", "&b ", "*b", "!!binary ", "!!set ",
-    "!!omap ", "!!python/tuple ", "!!str ", "!!int ", "!foo ", "? ", "'", '"', "#", "---", "...", "%YAML 1.1\n",
+    "!!omap ", "!!pairs ", "!!timestamp ", "!!bool ", "!!float ", "!!int ", "!!null ", "!!str ", "!!seq ", "!!map ",
+    "!!merge ", "!!value ", "!!python/tuple ", "!foo ", "? ", "'", '"', "#", "---", "...", "%YAML 1.1\n",
     "%TAG ! x\n", "<<: ", "|", ">", "objects", "effects", "id", "static", "copy", "affects", "attached_to", "ogre",
     "1", "-1", "1e400", "0x1F", "0o7", "1_000", "2020-13-45", "2020-01-01", ".nan", ".inf", "~", "null", "true",
     "no", "\\u0000", "\\ud800", "\\x", "\u00e9", "\U0001f600", "\x00", "\u2028", "1" * 5000,
@@ -266,7 +267,8 @@ def _copy_loop(draw: Draw, board: dict[str, Any]) -> None:
     for number, (obj, target) in enumerate(zip(loop, loop[1:] + loop[:1])):
         how = draw(st.sampled_from(["self", "ids", "effect"]))
         if how == "effect":
-            board.setdefault("effects", []).append({"id": f"loop{number}", "affects": [obj["id"]], "copy": target["id"]})
+            effect = {"id": f"loop{number}", "affects": [obj["id"]], "copy": target["id"]}
+            board.setdefault("effects", []).append(effect)
         else:
             affects = "self" if how == "self" else [obj["id"]]
             ability = {"text": f"loop{number}", "affects": affects, "copy": target["id"]}
@@ -384,16 +386,11 @@ def _run(name: str, examples: int, seed: int | None, out: Path) -> bool:
     """One property on ``examples`` examples; True if it held. Prints progress and a summary."""
     counts: Counter[str] = Counter()
     kinds: Counter[str] = Counter()
-    failed: list[FuzzFailure] = []
     start = time.monotonic()
     every = max(1, examples // 20)
 
     def prop(case: Case) -> None:
-        try:
-            result = check(*case)
-        except FuzzFailure as failure:
-            failed.append(failure)
-            raise
+        result = check(*case)
         if isinstance(result, BoardError):
             counts["BoardError"] += 1
             kinds[_kind(result)] += 1
@@ -417,15 +414,25 @@ def _run(name: str, examples: int, seed: int | None, out: Path) -> bool:
     print(f"{name}: {examples:,} examples", file=sys.stderr, flush=True)
     try:
         test()
-    except FuzzFailure:
-        failure = failed[-1]  # Hypothesis replays the shrunk example last
-        saved = out / f"fuzz-failure-{name}{failure.suffix or '.bin'}"
-        saved.parent.mkdir(parents=True, exist_ok=True)
-        saved.write_bytes(failure.data)
-        print(f"FAILED {name}: {failure}", file=sys.stderr)
-        print(f"the failing input is saved as {saved} (suffix {failure.suffix!r})", file=sys.stderr)
-        print(f"reproduce: python -c \"from pathlib import Path; from diffcheck.fuzz import check; "
-              f"p = Path({str(saved)!r}); check(p.read_bytes(), {failure.suffix!r})\"", file=sys.stderr)
+    except FuzzFailure as failure:
+        failures = [failure]
+    except ExceptionGroup as group:  # Hypothesis found several distinct failures
+        failures = [e for e in group.exceptions if isinstance(e, FuzzFailure)]
+        if len(failures) < len(group.exceptions):
+            raise
+    else:
+        failures = []
+    if failures:
+        out.mkdir(parents=True, exist_ok=True)
+        for number, failure in enumerate(failures, start=1):
+            # Each is the input as Hypothesis shrank it.
+            tag = f"-{number}" if len(failures) > 1 else ""
+            saved = out / f"fuzz-failure-{name}{tag}{failure.suffix or '.bin'}"
+            saved.write_bytes(failure.data)
+            print(f"FAILED {name}: {failure}", file=sys.stderr)
+            print(f"the failing input is saved as {saved}; reproduce with: python -c \"from pathlib import Path; "
+                  f"from diffcheck.fuzz import check; check(Path({str(saved)!r}).read_bytes(), {failure.suffix!r})\"",
+                  file=sys.stderr)
         return False
     elapsed = time.monotonic() - start
     total = counts["Board"] + counts["BoardError"]

@@ -271,11 +271,17 @@ class _StrictLoader(yaml.SafeLoader):
 
     def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
         # Only the mapping's own keys count; keys merged in with "<<" may be overridden.
+        # A node that is no mapping (!!set on a scalar) and an unhashable key (!!set on a
+        # key) are left to the base class, which reports them with their position.
         seen: set[Any] = set()
-        for key_node, _ in node.value:
+        for key_node, _ in node.value if isinstance(node, yaml.MappingNode) else ():
             if key_node.tag == "tag:yaml.org,2002:merge" or not isinstance(key_node, yaml.ScalarNode):
                 continue
             key = self.construct_object(key_node)
+            try:
+                hash(key)
+            except TypeError:
+                continue
             if key in seen:
                 raise yaml.constructor.ConstructorError(
                     "while reading a mapping", node.start_mark,
@@ -294,6 +300,21 @@ class _StrictLoader(yaml.SafeLoader):
             raise yaml.constructor.ConstructorError(
                 None, None, f"cannot read this value ({reason})", node.start_mark
             ) from None
+        except _CONSTRUCTION_ERRORS:
+            # PyYAML's constructors trust an explicit tag (!!timestamp x, !!set [a]) to fit its value.
+            raise yaml.constructor.ConstructorError(
+                None, None, f"cannot read this value as {_tag_name(node.tag)}", node.start_mark
+            ) from None
+
+
+# What PyYAML's constructors raise, besides their own errors, on a value that does not fit
+# an explicit tag. Raised while a node is built, they get its position (construct_object
+# above); raised while a collection is filled in afterwards, they get none (_parse_yaml).
+_CONSTRUCTION_ERRORS = (TypeError, AttributeError, KeyError, IndexError, ValueError, OverflowError)
+
+
+def _tag_name(tag: str) -> str:
+    return "!!" + tag.removeprefix("tag:yaml.org,2002:") if tag.startswith("tag:yaml.org,2002:") else tag
 
 
 def _parse_yaml(text: str, file: str) -> Any:
@@ -311,6 +332,10 @@ def _parse_yaml(text: str, file: str) -> Any:
         raise BoardError(file, "", f"YAML syntax error: {exc}") from None
     except RecursionError:
         raise BoardError(file, "", _TOO_DEEP) from None
+    except _CONSTRUCTION_ERRORS:
+        raise BoardError(
+            file, "", "YAML error: a value does not fit its explicit tag (such as !!set or !!omap; a board needs none)"
+        ) from None
 
 
 def _yaml_message(exc: yaml.MarkedYAMLError) -> str:
@@ -1038,7 +1063,8 @@ class _MeaningChecker:
         edges: list[tuple[str, str, DocPath]] = []
         for index, obj in enumerate(self.objects):
             for number, ability in enumerate(obj.get("static", ())):
-                self._copy_edges(["objects", index, "static", number], ability, self._reached(ability, {obj["id"]}), edges)
+                reached = self._reached(ability, {obj["id"]})
+                self._copy_edges(["objects", index, "static", number], ability, reached, edges)
         for index, effect in enumerate(self.effects):
             affected = {target for target in effect["affects"] if target in self.object_index}
             self._copy_edges(["effects", index], effect, affected, edges)

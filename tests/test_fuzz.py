@@ -25,6 +25,7 @@ from engines.board import Board
 
 ROOT = Path(__file__).parent.parent
 
+
 def fuzz_settings(examples: int) -> settings:
     return settings(
         max_examples=examples, derandomize=True, deadline=None, database=None,
@@ -41,7 +42,7 @@ def test_mutated_boards_give_a_board_or_a_board_error(case):
     fuzz.check(*case)
 
 
-@fuzz_settings(500)
+@fuzz_settings(1000)
 @given(fuzz.arbitrary_inputs())
 def test_arbitrary_bytes_give_a_board_or_a_board_error(case):
     fuzz.check(*case)
@@ -65,6 +66,38 @@ def test_fuzz_main_runs_a_short_campaign(tmp_path, capsys):
     assert fuzz.main(["--examples", "20", "--seed", "1", "--out", str(tmp_path)]) == 0
     err = capsys.readouterr().err
     assert "mutated: passed" in err and "bytes: passed" in err and "all passed" in err
+
+
+def test_fuzz_main_saves_a_failing_input_and_exits_1(tmp_path, monkeypatch, capsys):
+    def broken(path):
+        raise KeyError("boom")
+
+    monkeypatch.setattr(fuzz, "load_board", broken)
+    assert fuzz.main(["--examples", "5", "--property", "bytes", "--out", str(tmp_path)]) == 1
+    saved = list(tmp_path.glob("fuzz-failure-bytes*"))
+    assert len(saved) == 1
+    err = capsys.readouterr().err
+    assert "FAILED bytes" in err and "KeyError" in err and str(saved[0]) in err
+
+
+# Inputs the fuzzer found: PyYAML's constructors trust an explicit tag to fit its value.
+@pytest.mark.parametrize(
+    "content, where",
+    [
+        (b"!!set :", "line 1, column 1"),
+        (b"!!set $", "line 1, column 1"),
+        (b"!!set x: 1", "line 1, column 1"),
+        (b"notes: !!set [a]", "line 1, column 8"),
+        (b"!!timestamp x", "line 1, column 1"),
+        (b"notes: !!bool maybe", "line 1, column 8"),
+        (b"notes: !!omap [a]", "line 1, column 16"),
+    ],
+)
+def test_values_that_do_not_fit_their_explicit_tag(tmp_path, content, where):
+    for name in ("board.yaml", "board"):
+        err = load_error(tmp_path, name, content)
+        assert err.where == where, str(err)
+        assert "YAML" in err.message
 
 
 # ---------------------------------------------------------------- helpers
@@ -277,14 +310,16 @@ def test_attachment_cycle_of_two():
 
 
 def test_attachment_cycle_of_three():
-    data = {"objects": [{"id": "a", "attached_to": "b"}, {"id": "b", "attached_to": "c"}, {"id": "c", "attached_to": "a"}]}
+    data = {"objects": [{"id": "a", "attached_to": "b"}, {"id": "b", "attached_to": "c"},
+                        {"id": "c", "attached_to": "a"}]}
     err = data_error(data)
     assert err.where == "objects[0].attached_to"
     assert "attachment cycle: a -> b -> c -> a" in err.message
 
 
 def test_a_long_attachment_chain_is_checked_quickly():
-    chain = [{"id": f"o{i}", "attached_to": f"o{i + 1}"} for i in range(MAX_OBJECTS - 1)] + [{"id": f"o{MAX_OBJECTS - 1}"}]
+    chain = [{"id": f"o{i}", "attached_to": f"o{i + 1}"} for i in range(MAX_OBJECTS - 1)]
+    chain.append({"id": f"o{MAX_OBJECTS - 1}"})
     start = time.perf_counter()
     board_from_data({"objects": chain})
     chain[-1]["attached_to"] = "o0"
@@ -375,9 +410,11 @@ def test_copy_loops_are_refused_with_the_loop(case):
         # an object made a copy of itself changes nothing: no loop
         {"objects": [{"id": "a", "static": [copy_static("a")]}]},
         # a chain that ends
-        {"objects": [{"id": "a", "static": [copy_static("b")]}, {"id": "b", "static": [copy_static("c")]}, {"id": "c"}]},
+        {"objects": [{"id": "a", "static": [copy_static("b")]}, {"id": "b", "static": [copy_static("c")]},
+                     {"id": "c"}]},
         # whom a filter affects depends on the layers: left out
-        {"objects": [{"id": "a", "static": [copy_static("b", {"filter": {}})]}, {"id": "b", "static": [copy_static("a")]}]},
+        {"objects": [{"id": "a", "static": [copy_static("b", {"filter": {}})]},
+                     {"id": "b", "static": [copy_static("a")]}]},
         # "attached" on an object attached to nothing affects nothing
         {"objects": [{"id": "a", "static": [copy_static("b", "attached")]}, {"id": "b", "static": [copy_static("a")]}]},
     ],
@@ -387,7 +424,8 @@ def test_copies_that_do_not_loop_load(data):
 
 
 def test_copy_loop_in_a_file(tmp_path):
-    err = load_error(tmp_path, "loop.yaml", b"objects:\n- {id: a, static: [{copy: b}]}\n- {id: b, static: [{copy: a}]}\n")
+    content = b"objects:\n- {id: a, static: [{copy: b}]}\n- {id: b, static: [{copy: a}]}\n"
+    err = load_error(tmp_path, "loop.yaml", content)
     assert str(err) == f"{err.file}: objects[0].static[0].copy: {err.message}"
 
 
