@@ -29,6 +29,9 @@ DEFAULT_OUT = Path("reports/latest")
 CHANGELOG = Path("reports/CHANGELOG-cr418-cr613.md")
 CHANGELOG_SEED = 2009
 CHANGELOG_BOARDS = 50_000
+# The committed changelog of catalogue cards (diffcheck run --cards): its examples name real cards.
+CARDS_CHANGELOG = Path("reports/CHANGELOG-cr418-cr613-cards.md")
+CARDS_CHANGELOG_BOARDS = 20_000
 
 app = typer.Typer(
     name="diffcheck",
@@ -190,6 +193,10 @@ def run(
         bool, typer.Option("--fail-on-divergence", help="Exit with status 1 if any divergence is found.")
     ] = False,
     quiet: Annotated[bool, typer.Option("--quiet", help="No progress bar.")] = False,
+    cards: Annotated[
+        bool, typer.Option("--cards", help="Boards of real cards from the catalogue only (diffcheck cards); "
+                           "minimal boards then name cards.")
+    ] = False,
     engine_cmd: Annotated[
         Optional[list[str]],
         typer.Option("--engine-cmd", help="NAME=COMMAND: an engine in any language, as a process speaking "
@@ -223,7 +230,8 @@ def run(
             budget = boards if boards is not None else (None if seconds is not None else DEFAULT_BOARDS)
             directory = out if out is not None else DEFAULT_OUT
             _fresh_out(directory, explicit=out is not None)
-            config = RunConfig(names, seed, budget, seconds, jobs, commands, engine_timeout)
+            config = RunConfig(names, seed, budget, seconds, jobs, commands, engine_timeout,
+                               generator="cards" if cards else "small")
             harness = Harness(config, directory, on_progress)
         if progress:
             progress.start(harness.config)
@@ -296,19 +304,27 @@ def report(
 @app.command()
 def changelog(
     fmt: Annotated[str, typer.Option("--format", help="md or html.")] = "md",
-    out: Annotated[Path, typer.Option("--out", help="File to write.")] = CHANGELOG,
+    out: Annotated[
+        Optional[Path], typer.Option("--out", help=f"File to write (default {CHANGELOG}, with --cards {CARDS_CHANGELOG}).")
+    ] = None,
     jobs: Annotated[int, typer.Option("--jobs", min=1, help="Worker processes; the file is the same for any number.")] = os.cpu_count() or 1,
+    cards: Annotated[
+        bool, typer.Option("--cards", help=f"The changelog of catalogue cards: {CARDS_CHANGELOG_BOARDS:,} boards of real cards.")
+    ] = False,
 ) -> None:
-    """Regenerate the committed cr418 -> cr613 changelog: a run of its committed seed and budget, then its report."""
+    """Regenerate a committed cr418 -> cr613 changelog: a run of its committed seed and budget, then its report."""
     import tempfile
 
     from diffcheck.harness import Harness, RunConfig
     from diffcheck.report import write_changelog
 
+    boards, generator = (CARDS_CHANGELOG_BOARDS, "cards") if cards else (CHANGELOG_BOARDS, "small")
+    target = out if out is not None else CARDS_CHANGELOG if cards else CHANGELOG
     with tempfile.TemporaryDirectory() as work:
         run_dir = Path(work) / "run"
-        Harness(RunConfig(("cr418", "cr613"), CHANGELOG_SEED, CHANGELOG_BOARDS, None, jobs), run_dir).run()
-        typer.echo(str(write_changelog(run_dir, fmt, out)))
+        config = RunConfig(("cr418", "cr613"), CHANGELOG_SEED, boards, None, jobs, generator=generator)
+        Harness(config, run_dir).run()
+        typer.echo(str(write_changelog(run_dir, fmt, target)))
 
 
 @app.command("engines")
@@ -322,6 +338,44 @@ def list_engines() -> None:
             engine = exc
         found.append((name, source, engine))
     typer.echo(render.render_engines(found))
+
+
+@app.command()
+def cards(
+    words: Annotated[
+        Optional[list[str]],
+        typer.Argument(
+            metavar="[QUERY]...",
+            help="A card name (shows that card in full), or words to search names, type lines, "
+            "descriptions and themes for (copy, control, text, types, colors, abilities, power-toughness).",
+            show_default=False,
+        ),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the cards found as JSON.")] = False,
+) -> None:
+    """List and search the card catalogue: the real cards a board can name with card: NAME or cast: NAME.
+
+    Exits 1 when nothing matches, with the nearest names.
+    """
+    from diffcheck.catalogue import catalogue
+    from diffcheck.catalogue.describe import card_json, detail, listing
+
+    query = " ".join(words or ()) or None
+    found_cards = catalogue()
+    exact = found_cards.get(query) if query else None
+    found = [exact] if exact is not None else found_cards.search(query)
+    if not found:
+        near = found_cards.nearest(query or "")
+        hint = f"; did you mean {', '.join(near)}?" if near else "; `diffcheck cards` lists every card"
+        typer.echo(f"no card matches {query!r}{hint}", err=True)
+        raise typer.Exit(EXIT_DIFFERENCE)
+    if as_json:
+        typer.echo(json.dumps([card_json(card) for card in found], indent=2, ensure_ascii=False))
+    elif len(found) == 1:
+        typer.echo(detail(found[0]))
+    else:
+        typer.echo(listing(found))
+        typer.echo(f"\n{len(found)} of {len(found_cards)} cards. `diffcheck cards NAME` shows one in full.")
 
 
 def main() -> None:

@@ -2,7 +2,8 @@
 
 Two kinds of malformed input, as Hypothesis strategies:
 
-* ``mutated_inputs()``: a generated board (``diffcheck.strategies.boards``) with one to
+* ``mutated_inputs()``: a generated board (``diffcheck.strategies.boards``, or
+  ``card_boards`` naming catalogue cards) with one to
   three mutations (a key deleted; a value replaced by one of another type: null, -1,
   10**30, "", [], {}, a 10,000-character string, 1.5, true...; an id duplicated; an id
   reference pointed at a missing id; an unknown key; a value nested deeper than a board
@@ -52,7 +53,7 @@ from hypothesis import strategies as st
 
 from diffcheck import loading
 from diffcheck.loading import BoardError, load_board
-from diffcheck.strategies import boards
+from diffcheck.strategies import boards, card_boards
 from engines.board import Board
 
 __all__ = ["FuzzFailure", "check", "mutated_inputs", "arbitrary_inputs", "main"]
@@ -343,7 +344,7 @@ def _corrupt(draw: Draw, raw: bytes) -> bytes:
 @st.composite
 def mutated_inputs(draw: Draw) -> Case:
     """A generated board, mutated, written as YAML or JSON, sometimes corrupted: (bytes, suffix)."""
-    board = draw(boards())
+    board = draw(st.one_of(boards(), card_boards()))
     for _ in range(draw(st.integers(1, 3))):
         try:
             MUTATIONS[draw(st.sampled_from(list(MUTATIONS)))](draw, board)

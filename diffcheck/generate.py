@@ -100,7 +100,7 @@ def _subset(c: Choices, pool: Sequence[str], most: int) -> list[str]:
     return out
 
 
-def _break_attachment_cycles(objects: list[dict[str, Any]]) -> None:
+def break_attachment_cycles(objects: list[dict[str, Any]]) -> None:
     """Drop ``attached_to`` where it would close a cycle (o1 -> o2 -> o1), which boards forbid.
 
     Objects are visited in order and keep their attachment unless following it leads back to
@@ -218,7 +218,7 @@ class BoardGenerator:
         # Effects: some are static abilities on objects, the rest resolved; both draw on the same few objects.
         n_static = c.integer(0, n_effects)
         objects = [self._object(c, oid, ids) for oid in ids]
-        _break_attachment_cycles(objects)
+        break_attachment_cycles(objects)
         for _ in range(n_static):
             holder = c.choice(objects)
             holder.setdefault("static", []).append(self._static(c, holder, ids))

@@ -34,7 +34,9 @@ from typing import Any, Callable
 from diffcheck import rundir
 from diffcheck.attribution import bisect
 from diffcheck.render import outcomes_diff
+from diffcheck.catalogue import expand_board
 from diffcheck.generate import SMALL, BoardGenerator, SeededChoices
+from diffcheck.generate_cards import CardBoardGenerator
 from diffcheck.shrink import differing, diverges, shrink
 from diffcheck.signature import moved_kinds, signature, triage_key, widen
 from engines import get_engine
@@ -70,10 +72,11 @@ class RunConfig:
     jobs: int = field(default_factory=lambda: os.cpu_count() or 1)
     commands: tuple[tuple[str, str], ...] = ()  # external engines: (name, command), docs/external-engines.md
     timeout: float = 10.0  # seconds an external engine may take over one board
+    generator: str = "small"  # "small": the whole board vocabulary; "cards": catalogue cards only
 
     def identity(self) -> dict:
         """What must match for ``--resume`` to continue a run."""
-        return {"engines": list(self.engines), "seed": self.seed, "chunk": CHUNK, "generator": "small",
+        return {"engines": list(self.engines), "seed": self.seed, "chunk": CHUNK, "generator": self.generator,
                 "commands": [list(c) for c in self.commands], "timeout": self.timeout}
 
 
@@ -105,27 +108,33 @@ class Progress:
 
 _ENGINES: tuple[Any, Any] | None = None
 _MOVED: frozenset = frozenset()
+_GENERATOR = "small"
 
 
 def _init_worker(config: RunConfig) -> None:
-    global _ENGINES, _MOVED
+    global _ENGINES, _MOVED, _GENERATOR
+    _GENERATOR = config.generator
     # Ctrl-C reaches the whole process group; the coordinator alone handles it (saves, then stops us).
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _ENGINES = tuple(make_engine(name, config.commands, config.timeout) for name in config.engines)
     _MOVED = moved_kinds(getattr(_ENGINES[0], "ruleset", None), getattr(_ENGINES[1], "ruleset", None))
 
 
-def chunk_boards(seed: int, chunk: int, count: int = CHUNK) -> list[dict]:
+GENERATORS = ("small", "cards")
+
+
+def chunk_boards(seed: int, chunk: int, count: int = CHUNK, generator: str = "small") -> list[dict]:
     """The boards of one chunk, as data: boards ``chunk * CHUNK`` onwards of this seed."""
     choices = SeededChoices(f"{seed}/{chunk}")
-    generator = BoardGenerator(SMALL)
-    return [generator.board(choices) for _ in range(count)]
+    # "cards" boards name catalogue cards (card:, cast:); expand_board writes them out.
+    make = CardBoardGenerator() if generator == "cards" else BoardGenerator(SMALL)
+    return [make.board(choices) for _ in range(count)]
 
 
-def board_at(seed: int, index: int) -> dict:
+def board_at(seed: int, index: int, generator: str = "small") -> dict:
     """Board ``index`` of a seed, regenerated: what a group's "found at board N of seed S" means."""
     chunk, offset = divmod(index, CHUNK)
-    return chunk_boards(seed, chunk, offset + 1)[offset]
+    return chunk_boards(seed, chunk, offset + 1, generator)[offset]
 
 
 def _scan(task: tuple[int, int, int]) -> tuple[int, int, list, list]:
@@ -133,9 +142,10 @@ def _scan(task: tuple[int, int, int]) -> tuple[int, int, list, list]:
     seed, chunk, count = task
     a, b = _ENGINES
     found, errors = [], []
-    for offset, data in enumerate(chunk_boards(seed, chunk, count)):
+    for offset, data in enumerate(chunk_boards(seed, chunk, count, _GENERATOR)):
         index = chunk * CHUNK + offset
-        board = Board.from_dict(data)
+        plain = expand_board(data)
+        board = Board.from_dict(plain)
         try:
             engine = a
             x = a.evaluate(board)
@@ -146,7 +156,7 @@ def _scan(task: tuple[int, int, int]) -> tuple[int, int, list, list]:
             continue
         if x["objects"] != y["objects"]:
             names = widen(name for _, name, _, _ in differing(x, y))
-            found.append((index, triage_key(data, names, _MOVED), names))
+            found.append((index, triage_key(plain, names, _MOVED), names))
     return chunk, count, found, errors
 
 
@@ -156,14 +166,15 @@ def _shrink(task: tuple[int, int, list[str]]) -> tuple[int, dict, dict, dict, st
     seed, index, names = task
     a, b = _ENGINES
     try:
-        minimal = shrink(board_at(seed, index), diverges(a, b, characteristics=frozenset(names)))
-        board = Board.from_dict(minimal)
+        minimal = shrink(board_at(seed, index, _GENERATOR), diverges(a, b, characteristics=frozenset(names)))
+        plain = expand_board(minimal)
+        board = Board.from_dict(plain)
         x, y = a.evaluate(board), b.evaluate(board)
     except Exception as exc:  # an engine that fails while shrinking: keep the board unshrunk, say why
         raise ShrinkFailed(index, f"{type(exc).__name__}: {exc}") from None
     ruleset = getattr(a, "ruleset", None)
     attribution = bisect(board, ruleset, y).to_json() if ruleset is not None else None
-    return index, minimal, x, y, signature(minimal, x, y, _MOVED), attribution
+    return index, minimal, x, y, signature(plain, x, y, _MOVED), attribution
 
 
 # ------------------------------------------------------------------ coordinator side
@@ -207,6 +218,7 @@ class Harness:
             boards=state["budget"]["boards"], seconds=state["budget"]["seconds"],
             jobs=jobs or os.cpu_count() or 1,
             commands=tuple(tuple(c) for c in identity.get("commands", ())), timeout=identity.get("timeout", 10.0),
+            generator=identity.get("generator", "small"),
         )
         harness = cls(config, out, on_progress)
         harness.state = state
@@ -334,7 +346,8 @@ class Harness:
                 entry = self.state["keys"][key]
                 entry["group"] = UNSHRUNK
                 self.state["errors"].append({"board_index": failed.index, "engine": "(while shrinking)",
-                                             "error": failed.message, "board": board_at(self.config.seed, failed.index)})
+                                             "error": failed.message,
+                                             "board": board_at(self.config.seed, failed.index, self.config.generator)})
                 self.state["engine_errors"] = self.state.get("engine_errors", 0) + 1
                 changed = True
                 continue

@@ -9,6 +9,8 @@ A board is checked in stages, and the first stage that finds a problem reports i
    and the board stays within the limits below (objects, effects, cards, items per list);
 3. shape: the JSON Schema ``diffcheck/schema/board-v1.schema.json``, its errors turned into
    plain sentences;
+3a. cards: ``card:`` objects and ``cast:`` effects are written out from the catalogue
+   (unknown names, wrong target counts and missing choices are found here);
 4. meaning: what a schema cannot say, because it needs the whole document (ids, players,
    timestamps, attachment cycles, copy loops) or the rules (characteristic-defining
    abilities, text changes).
@@ -39,9 +41,16 @@ import jsonschema
 import yaml
 from jsonschema import Draft202012Validator
 
+from diffcheck.catalogue import CardReferenceError, expand_board
+from diffcheck.words import and_list as _and_list
+from diffcheck.words import count_phrase as _count_phrase
+from diffcheck.words import or_list as _or_list
+from diffcheck.words import q as _q
+from diffcheck.words import shorten as _shorten
+from diffcheck.catalogue.expand import original_path
 from engines.board import COLORS, DEFAULT_PLAYERS, Board
 
-__all__ = ["BoardError", "load_board", "board_from_data", "validate_board_data", "board_schema"]
+__all__ = ["BoardError", "load_board", "board_from_data", "checked_board_data", "validate_board_data", "board_schema"]
 
 SCHEMA_PACKAGE = "diffcheck.schema"
 SCHEMA_FILE = "board-v1.schema.json"
@@ -130,20 +139,41 @@ def load_board(path: str | os.PathLike[str]) -> Board:
 
 def board_from_data(data: Any, file: str = "<data>") -> Board:
     """Check in-memory board data (as parsed from JSON or YAML) and build the board."""
-    validate_board_data(data, file)
-    return Board.from_dict(data)
+    return Board.from_dict(checked_board_data(data, file))
 
 
 def validate_board_data(data: Any, file: str = "<data>") -> None:
-    """Raise ``BoardError`` for the first problem in ``data``; return quietly if it is a valid board.
+    """Raise ``BoardError`` for the first problem in ``data``; return quietly if it is a valid board."""
+    checked_board_data(data, file)
 
-    Data that passes is exactly what ``Board.from_dict`` accepts.
+
+def checked_board_data(data: Any, file: str = "<data>") -> dict[str, Any]:
+    """Check ``data`` and return it as plain board data, which ``Board.from_dict`` accepts.
+
+    Plain data is ``data`` itself unless the board names catalogue cards (``card:``,
+    ``cast:``); then it is a new board with the cards written out
+    (``diffcheck.catalogue.expand_board``), and a problem found in it is reported at its
+    place in ``data``. Raises ``BoardError``.
     """
-    for stage in (_plain_data_problem, _schema_problem, _meaning_problem):
-        found = stage(data)
-        if found is not None:
-            path, message = found
-            raise BoardError(file, _format_path(path), message)
+    for stage in (_plain_data_problem, _schema_problem):
+        _raise_found(file, stage(data))
+    try:
+        plain = expand_board(data)
+    except CardReferenceError as error:
+        raise BoardError(file, _format_path(error.path), error.message) from None
+    # Written-out cards pass the same checks: the count (a card brings static abilities
+    # stage 2 could not see) and the schema (the catalogue's data is board vocabulary).
+    written_out = plain is not data
+    found = (written_out and (_effect_count_problem(plain) or _schema_problem(plain))) or _meaning_problem(plain)
+    if found is not None:
+        _raise_found(file, (original_path(data, found[0]), found[1]))
+    return plain
+
+
+def _raise_found(file: str, found: tuple[DocPath, str] | None) -> None:
+    if found is not None:
+        path, message = found
+        raise BoardError(file, _format_path(path), message)
 
 
 def board_schema() -> dict[str, Any]:
@@ -1281,15 +1311,6 @@ def _compact(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(", ", ": "), default=str)
 
 
-def _shorten(text: str, limit: int = 60) -> str:
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
-def _q(value: Any) -> str:
-    """A name quoted as in JSON: "ogre"; a long one is shortened."""
-    return _shorten(json.dumps(value, ensure_ascii=False, default=str))
-
-
 def _one_line(text: str, limit: int | None = None) -> str:
     """``text`` with line breaks and other unprintable characters escaped (``\\n``, ``\\u2028``), cut at ``limit``."""
     if not text.isprintable():
@@ -1297,25 +1318,6 @@ def _one_line(text: str, limit: int | None = None) -> str:
     if limit is not None:
         text = _shorten(text, limit)
     return text
-
-
-def _count_phrase(n: int, noun: str) -> str:
-    return f"{n:,} {noun}" if n == 1 else f"{n:,} {noun}s"
-
-
-def _or_list(items: Sequence[str]) -> str:
-    return _join(items, "or")
-
-
-def _and_list(items: Sequence[str]) -> str:
-    return _join(items, "and")
-
-
-def _join(items: Sequence[str], word: str) -> str:
-    items = [str(i) for i in items]
-    if len(items) <= 1:
-        return "".join(items)
-    return f"{', '.join(items[:-1])} {word} {items[-1]}"
 
 
 def _player_list(players: Sequence[str]) -> str:

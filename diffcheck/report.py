@@ -338,8 +338,11 @@ def _group(g: Mapping[str, Any], level: int, old: str, new: str) -> list[Block]:
     found = ""
     if isinstance(g.get("first_board"), int) and isinstance(g.get("seed"), int):
         found = f"; the first, board {g['first_board']:,} of seed {g['seed']}, shrank to this minimal board"
-    blocks: list[Block] = [
-        Heading(level, g["signature"]),
+    blocks: list[Block] = [Heading(level, g["signature"])]
+    cards = _cards(g["board"])
+    if cards:
+        blocks.append(Paragraph(cards))
+    blocks += [
         Paragraph(f"{_n(count, 'divergent board')}{found}:"),
         Code(yaml.safe_dump(_board_order(g["board"]), sort_keys=False, default_flow_style=None,
                             allow_unicode=True).rstrip("\n"), "yaml"),
@@ -356,6 +359,20 @@ def _group(g: Mapping[str, Any], level: int, old: str, new: str) -> list[Block]:
     blocks.append(Paragraph(f"Outcomes, {old} and {new} (differs: {summary or 'nothing'}):"))
     blocks.append(Table(("object", "characteristic", old, new, ""), tuple(rows), tuple(marked)))
     return blocks
+
+
+def _cards(board: Mapping[str, Any]) -> str:
+    """The catalogue cards a board names (``card:``, ``cast:``), as one sentence; "" if none."""
+    objects = [o for o in board.get("objects") or [] if isinstance(o, dict) and isinstance(o.get("card"), str)]
+    casts = [e for e in board.get("effects") or [] if isinstance(e, dict) and isinstance(e.get("cast"), str)]
+    parts = []
+    if objects:
+        parts.append("Cards: " + ", ".join(o["card"] for o in objects) + ".")
+    for effect in casts:
+        ability = f"'s {effect['ability']} ability" if isinstance(effect.get("ability"), str) else ""
+        on = ", ".join(t for t in effect.get("targets") or [] if isinstance(t, str))
+        parts.append(f"Cast: {effect['cast']}{ability} on {on}." if on else f"Cast: {effect['cast']}{ability}.")
+    return " ".join(parts)
 
 
 def _outcome_rows(g: Mapping[str, Any], old: str, new: str):
@@ -397,9 +414,10 @@ def _value(value: Any) -> str:
 
 # Board keys in the order of the board format (design.md), so minimal boards read as they are written.
 _BOARD_KEYS = ("players", "objects", "graveyards", "effects")
-_OBJECT_KEYS = ("id", "name", "controller", "owner", "types", "subtypes", "supertypes", "colors", "power",
-                "toughness", "mana_value", "abilities", "counters", "timestamp", "attached_to", "static")
-_EFFECT_KEYS = ("id", "text", "source", "controller", "timestamp", "affects", "cda", "copy", "control",
+_OBJECT_KEYS = ("card", "id", "name", "controller", "owner", "types", "subtypes", "supertypes", "colors", "power",
+                "toughness", "mana_value", "abilities", "counters", "timestamp", "attached_to", "choices", "static")
+_EFFECT_KEYS = ("cast", "ability", "id", "text", "source", "controller", "timestamp", "affects", "targets",
+                "choices", "cda", "copy", "control",
                 "change_text", "types", "subtypes", "supertypes", "colors", "abilities", "pt")
 
 

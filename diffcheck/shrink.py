@@ -33,7 +33,10 @@ early accepts remove most of a board and later, finer steps run on what is left)
 1. remove an object, cascading: its id leaves every ``affects`` id list (an effect or a
    static ability whose list empties goes too), a ``copy`` part naming it goes (and a body
    left with no part goes), ``attached_to`` pointing at it goes, together with the
-   ``affects: attached`` static abilities of that object; graveyards are not touched;
+   ``affects: attached`` static abilities of that object; graveyards are not touched.
+   On a board of catalogue cards (``card:``, ``cast:``), a card's choice naming it goes
+   (object choices of permanents are optional), and a ``cast:`` effect that targets it
+   or chose it goes (its number of targets is fixed);
 2. remove a resolved effect;
 3. remove a static ability from an object;
 4. remove one part of an effect body (resolved, static or granted) that has more than one;
@@ -66,6 +69,7 @@ from __future__ import annotations
 import copy
 from typing import Any, Callable, Iterable, Iterator
 
+from diffcheck.catalogue import expand_board
 from diffcheck.loading import PART_KEYS, validate_board_data
 from engines import Engine, get_engine
 from engines.board import DEFAULT_PLAYERS, Board
@@ -196,7 +200,7 @@ def diverges(
     wanted = None if characteristics is None else frozenset(characteristics)
 
     def predicate(data: Data) -> bool:
-        board = Board.from_dict(data)
+        board = Board.from_dict(expand_board(data))
         outcome_a = a.evaluate(board)
         outcome_b = b.evaluate(board)
         if wanted is None:
@@ -385,11 +389,19 @@ def _without_object(board: Data, index: int) -> Data | None:
 
 def _object_without(obj: Data, gone: str) -> Data:
     detached = obj.get("attached_to") == gone
-    if not detached and "static" not in obj:
+    # A catalogue card's object choices are optional (a Clone may copy nothing): drop the choice.
+    unchosen = [name for name, value in obj.get("choices", {}).items() if value == gone]
+    if not detached and not unchosen and "static" not in obj:
         return obj
     new = dict(obj)
     if detached:
         del new["attached_to"]
+    if unchosen:
+        choices = {k: v for k, v in obj["choices"].items() if k not in unchosen}
+        if choices:
+            new["choices"] = choices
+        else:
+            del new["choices"]
     if "static" in obj:
         kept: list[Data] = []
         for ability in obj["static"]:
@@ -417,6 +429,10 @@ def _ability_without(ability: Data, gone: str) -> Data | None:
 
 
 def _effect_without(effect: Data, gone: str) -> Data | None:
+    if "cast" in effect:
+        # A catalogue spell or ability takes a set number of targets, and its choices may
+        # name the object (what Cytoshape copies): without the object it goes.
+        return None if gone in effect["targets"] or gone in effect.get("choices", {}).values() else effect
     if gone in effect["affects"]:
         affects = [x for x in effect["affects"] if x != gone]
         if not affects:

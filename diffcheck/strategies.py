@@ -18,10 +18,11 @@ from typing import Any, Callable, Sequence, TypeVar
 from hypothesis import strategies as st
 
 from diffcheck.generate import SMALL, BoardGenerator, Size
+from diffcheck.generate_cards import CardBoardGenerator
 from diffcheck.loading import board_from_data
 from engines.board import Board
 
-__all__ = ["HypothesisChoices", "boards", "board_values"]
+__all__ = ["HypothesisChoices", "boards", "card_boards", "board_values"]
 
 T = TypeVar("T")
 
@@ -53,6 +54,12 @@ def boards(draw: Callable[[st.SearchStrategy[Any]], Any], size: Size = SMALL, **
     ``BoardGenerator``), for properties that hold only on part of the board space.
     """
     return BoardGenerator(size, **options).board(HypothesisChoices(draw))
+
+
+@st.composite
+def card_boards(draw: Callable[[st.SearchStrategy[Any]], Any]) -> dict[str, Any]:
+    """Board data naming catalogue cards only (``card:``, ``cast:``), from the generator of ``run --cards``."""
+    return CardBoardGenerator().board(HypothesisChoices(draw))
 
 
 def board_values(size: Size = SMALL, **options: Any) -> st.SearchStrategy[Board]:

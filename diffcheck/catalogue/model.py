@@ -1,0 +1,215 @@
+"""The card catalogue as values: a card's printed characteristics and its effects in board vocabulary.
+
+A catalogue entry is a card's printed characteristics (the facts: name, types, subtypes,
+supertypes, colors, mana value, power and toughness, keywords), a short description in
+our own words, and what it does, written in the board vocabulary of
+``../../docs/cards.md``:
+
+* ``static:`` the static abilities of a permanent, exactly as an object's ``static:``;
+* ``effect:`` and ``targets:`` for an instant or sorcery: the parts of the continuous
+  effect it creates when it resolves, and how many targets it takes;
+* ``activated:`` / ``triggered:`` for a permanent's abilities that create an effect
+  when they resolve, each with a short ``ability:`` label, its own ``effect:`` and
+  ``targets:`` (``targets: self`` for an ability that affects only its own permanent);
+* ``choices:`` what a player chooses for it (a color, a creature type, an object to
+  copy); the card's text refers to a choice as ``$name``.
+
+Loading checks the shape of every entry and raises ``CatalogueError`` (a bug in the
+repository's data, not in a user's board); that every card also expands into a valid
+board is a test (``tests/test_catalogue.py``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from engines.board import BASIC_LAND_TYPES, COLORS
+
+__all__ = ["Card", "CardEffect", "Choice", "CatalogueError", "CHOICE_KINDS", "card_from_entry"]
+
+# What a choice can be, and how a board's value for it is checked (``expand``).
+CHOICE_KINDS = {
+    "color": "a color (" + ", ".join(COLORS) + ")",
+    "creature_type": "a creature type, as a lowercase word (goblin, merfolk)",
+    "basic_land_type": "a basic land type (" + ", ".join(BASIC_LAND_TYPES) + ")",
+    "object": "the id of an object on the board",
+}
+
+# Fields of an entry that are the card's printed characteristics: they become the object's fields.
+PRINTED = ("types", "subtypes", "supertypes", "colors", "power", "toughness", "mana_value", "abilities")
+SPELL_TYPES = ("instant", "sorcery")
+_ENTRY_KEYS = {"name", "about", "caveats", "choices", "static", "counters", "effect", "targets",
+               "activated", "triggered", *PRINTED}
+_ABILITY_KEYS = {"ability", "about", "choices", "effect", "targets"}
+
+
+class CatalogueError(Exception):
+    """An entry of the repository's catalogue that does not have the catalogue's shape."""
+
+
+@dataclass(frozen=True)
+class Choice:
+    """Something a player chooses for a card, as the card or its ability comes into being.
+
+    An optional choice may be left out: the abilities that mention it are then absent
+    (a Clone whose controller copies nothing enters as itself, a 0/0).
+    """
+
+    name: str
+    kind: str
+    optional: bool = False
+
+    @property
+    def placeholder(self) -> str:
+        return "$" + self.name
+
+
+@dataclass(frozen=True)
+class CardEffect:
+    """The continuous effect a spell, or one activated or triggered ability, creates as it resolves.
+
+    ``targets`` is the exact number of targets, or ``None`` for an effect without targets:
+    a board then lists the objects it affected when it resolved, which were fixed then
+    (old 418.3b; 2009 611.2c).
+    """
+
+    card: str
+    label: str | None  # None for a spell's own effect; the ability's label on a permanent
+    how: str  # "spell", "activated" or "triggered"
+    about: str
+    targets: int | None
+    body: Mapping[str, Any]
+    choices: tuple[Choice, ...] = ()
+    on_self: bool = False  # the ability affects only its own permanent (a manland animating itself)
+
+    @property
+    def source(self) -> str:
+        """How traces and outcomes name the effect's source."""
+        return self.card if self.label is None else f"{self.card} ({self.label})"
+
+
+@dataclass(frozen=True)
+class Card:
+    """One catalogue entry: a real card, its printed characteristics and what it does in the layers."""
+
+    name: str
+    about: str
+    printed: Mapping[str, Any]  # object fields: types ... abilities, static, counters
+    effects: tuple[CardEffect, ...] = ()
+    choices: tuple[Choice, ...] = ()
+    caveats: tuple[str, ...] = ()
+    group: str = ""  # the catalogue file it comes from: a theme (copy, control, ...)
+
+    @property
+    def types(self) -> tuple[str, ...]:
+        return tuple(self.printed.get("types", ()))
+
+    @property
+    def is_spell(self) -> bool:
+        """Instants and sorceries are never permanents; boards use them only with ``cast:``."""
+        return any(t in SPELL_TYPES for t in self.types)
+
+    @property
+    def static(self) -> tuple[Mapping[str, Any], ...]:
+        return tuple(self.printed.get("static", ()))
+
+    def effect(self, label: str | None) -> CardEffect | None:
+        for effect in self.effects:
+            if effect.label == label or (label is None and len(self.effects) == 1):
+                return effect
+        return None
+
+    def type_line(self) -> str:
+        """The type line as printed: supertypes, card types, then subtypes after a dash."""
+        words = [*self.printed.get("supertypes", ()), *self.types]
+        line = " ".join(w.capitalize() for w in words)
+        subtypes = self.printed.get("subtypes", ())
+        if subtypes:
+            line += " — " + " ".join(_subtype_word(s) for s in subtypes)
+        return line
+
+    def pt(self) -> str:
+        if "power" not in self.printed:
+            return ""
+        return f"{self.printed['power']}/{self.printed['toughness']}"
+
+
+def _subtype_word(word: str) -> str:
+    return "-".join(part.capitalize() for part in word.split("-"))
+
+
+# ---------------------------------------------------------------- reading entries
+
+
+def card_from_entry(entry: Any, group: str, where: str) -> Card:
+    """Build a ``Card`` from one parsed catalogue entry; ``where`` names it in errors."""
+    if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
+        raise CatalogueError(f"{where}: an entry is a mapping with a name")
+    name = entry["name"]
+    where = f"{where} ({name})"
+    unknown = sorted(set(entry) - _ENTRY_KEYS)
+    if unknown:
+        raise CatalogueError(f"{where}: unknown keys {unknown}")
+    for key in ("about", "types"):
+        if not entry.get(key):
+            raise CatalogueError(f"{where}: {key} is required")
+    printed = {key: entry[key] for key in (*PRINTED, "static", "counters") if key in entry}
+    choices = _choices(entry.get("choices", {}), where)
+    spell = any(t in SPELL_TYPES for t in entry["types"])
+    effects: list[CardEffect] = []
+    if spell:
+        if "effect" not in entry or "static" in entry or "activated" in entry or "triggered" in entry:
+            raise CatalogueError(f"{where}: an instant or sorcery has an effect (and targets), nothing else")
+        effects.append(_effect(name, None, "spell", entry, choices, where))
+        choices = ()  # a spell's choices are made as it resolves: they belong to its effect
+    elif "effect" in entry or "targets" in entry:
+        raise CatalogueError(f"{where}: only an instant or sorcery has a top-level effect; use activated or triggered")
+    for how in ("activated", "triggered"):
+        for number, ability in enumerate(entry.get(how, ())):
+            ability_where = f"{where} {how}[{number}]"
+            if not isinstance(ability, dict) or set(ability) - _ABILITY_KEYS or "ability" not in ability:
+                raise CatalogueError(f"{ability_where}: expected a mapping of {sorted(_ABILITY_KEYS)} with an ability label")
+            own = _choices(ability.get("choices", {}), ability_where)
+            effects.append(_effect(name, ability["ability"], how, ability, own, ability_where))
+    if any(choice.kind == "object" and not choice.optional for choice in choices):
+        # A permanent's object choice ("copy this creature") can always be declined, and
+        # a board (or a shrinker) may remove the object it named.
+        raise CatalogueError(f"{where}: a permanent's object choice is optional")
+    labels = [e.label for e in effects]
+    if len(set(labels)) != len(labels):
+        raise CatalogueError(f"{where}: two abilities share a label")
+    caveats = entry.get("caveats", [])
+    if not isinstance(caveats, list) or not all(isinstance(c, str) for c in caveats):
+        raise CatalogueError(f"{where}: caveats is a list of sentences")
+    return Card(name, entry["about"], printed, tuple(effects), choices, tuple(caveats), group)
+
+
+def _effect(card: str, label: str | None, how: str, entry: dict, choices: tuple[Choice, ...], where: str) -> CardEffect:
+    body = entry.get("effect")
+    if not isinstance(body, dict) or not body:
+        raise CatalogueError(f"{where}: effect is a mapping of effect parts")
+    targets = entry.get("targets")
+    on_self = targets == "self" and how != "spell"
+    if on_self:
+        targets = 1
+    if targets is not None and (not isinstance(targets, int) or isinstance(targets, bool) or targets < 1):
+        raise CatalogueError(
+            f"{where}: targets is a positive number, self (an ability of a permanent that affects only "
+            "that permanent), or absent for an effect without targets"
+        )
+    about = entry.get("about", "")
+    if label is not None and not about:
+        raise CatalogueError(f"{where}: an ability has an about sentence")
+    return CardEffect(card, label, how, about, targets, body, choices, on_self)
+
+
+def _choices(spec: Any, where: str) -> tuple[Choice, ...]:
+    if not isinstance(spec, dict):
+        raise CatalogueError(f"{where}: choices maps a name to {{kind: ..., optional: ...}}")
+    out = []
+    for name, value in spec.items():
+        if not isinstance(value, dict) or value.get("kind") not in CHOICE_KINDS or set(value) - {"kind", "optional"}:
+            raise CatalogueError(f"{where}: choice {name!r} needs a kind, one of {sorted(CHOICE_KINDS)}")
+        out.append(Choice(name, value["kind"], bool(value.get("optional", False))))
+    return tuple(out)

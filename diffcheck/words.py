@@ -1,0 +1,36 @@
+"""Small helpers for writing error messages: quoted names, lists joined with "or"/"and", counts."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Sequence
+
+__all__ = ["shorten", "q", "count_phrase", "or_list", "and_list", "join"]
+
+
+def shorten(text: str, limit: int = 60) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def q(value: Any) -> str:
+    """A name quoted as in JSON: "ogre"; a long one is shortened."""
+    return shorten(json.dumps(value, ensure_ascii=False, default=str))
+
+
+def count_phrase(n: int, noun: str) -> str:
+    return f"{n:,} {noun}" if n == 1 else f"{n:,} {noun}s"
+
+
+def or_list(items: Sequence[str]) -> str:
+    return join(items, "or")
+
+
+def and_list(items: Sequence[str]) -> str:
+    return join(items, "and")
+
+
+def join(items: Sequence[str], word: str) -> str:
+    items = [str(i) for i in items]
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {word} {items[-1]}"

@@ -1,0 +1,301 @@
+"""The card catalogue, and boards that name its cards (``card:``, ``cast:``).
+
+The layers expected for a card come from the layer table (old 418.5a; 2009 613.1, 613.3):
+an ability change is old layer 5 and 2009 layer 6, a static P/T setting old 6b and 2009
+7b, a resolved P/T modifier old 6b and 2009 7c, a static one old 6d and 2009 7c.
+"""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from diffcheck.catalogue import CardReferenceError, catalogue, expand_board
+from diffcheck.catalogue.describe import layers
+from diffcheck.generate import SeededChoices
+from diffcheck.generate_cards import CardBoardGenerator
+from diffcheck.loading import BoardError, board_from_data, checked_board_data
+from diffcheck.shrink import reductions
+from engines import get_engine
+from engines.outcome import validate_outcome
+from rulesets import RULESETS
+
+CARDS = list(catalogue())
+CHOICE_VALUES = {"color": "blue", "creature_type": "goblin", "basic_land_type": "island"}
+
+
+def _choices(wanted, objects):
+    return {c.name: objects[0] if c.kind == "object" else CHOICE_VALUES[c.kind] for c in wanted}
+
+
+def _board_for(card) -> dict:
+    """The card on a small board: beside two creatures it can act on, or cast on them."""
+    objects = [{"card": "Gray Ogre", "id": "ogre"}, {"card": "Grizzly Bears", "id": "bears"}]
+    effects = []
+    if card.is_spell:
+        made = card.effects[0]
+        targets = ["ogre", "bears"][: made.targets or 2]
+        effects.append({"cast": card.name, "targets": targets, "choices": _choices(made.choices, ["bears"])})
+    else:
+        obj = {"card": card.name, "id": "it", "choices": _choices(card.choices, ["ogre"])}
+        if {"aura", "equipment"} & set(card.printed.get("subtypes", ())):
+            obj["attached_to"] = "ogre"
+        objects.append(obj)
+        for made in card.effects:
+            targets = ["it"] if made.on_self else ["ogre", "bears"][: made.targets or 2]
+            effects.append({"cast": card.name, "ability": made.label, "targets": targets,
+                            "choices": _choices(made.choices, ["bears"])})
+    return {"objects": objects, "effects": effects}
+
+
+@pytest.mark.parametrize("card", CARDS, ids=[c.name for c in CARDS])
+def test_every_card_loads_and_evaluates_under_both_rulesets(card):
+    data = _board_for(card)
+    plain = checked_board_data(data, card.name)
+    board = board_from_data(data, card.name)
+    for name in ("cr418", "cr613"):
+        outcome = get_engine(name).evaluate(board)
+        validate_outcome(outcome)
+        assert set(outcome["objects"]) == {o["id"] for o in plain["objects"]}
+        if not card.is_spell and not any(c.kind == "object" for c in card.choices):  # a copy takes the name
+            assert outcome["objects"]["it"]["name"] == card.name
+    if not card.is_spell:
+        # The object carries the card's printed characteristics (the catalogue's facts).
+        obj = plain["objects"][2]
+        for key in ("types", "subtypes", "supertypes", "colors", "power", "toughness", "mana_value", "abilities"):
+            assert obj.get(key) == card.printed.get(key)
+
+
+def test_the_catalogue_has_sixty_layer_cards_covering_every_sublayer_of_both_rulesets():
+    layer_cards = [c for c in CARDS if layers(c, RULESETS["cr418"])]
+    assert len(layer_cards) >= 60
+    for name, ruleset in RULESETS.items():
+        covered = {key for card in CARDS for key in layers(card, ruleset)}
+        assert covered == {s.key for s in ruleset.sublayers}, name
+
+
+def test_the_catalogue_covers_both_origins_and_the_kinds_judges_ask_about():
+    statics = [c for c in CARDS if c.static]
+    spells = [c for c in CARDS if c.is_spell]
+    abilities = [c for c in CARDS if not c.is_spell and c.effects]
+    cdas = [c for c in CARDS if any(a.get("cda") for a in c.static)]
+    graveyard_counts = [c for c in cdas if "graveyard" in str(c.static)]
+    assert statics and spells and abilities and cdas and graveyard_counts
+    texts = " ".join(str(c.static) + str([e.body for e in c.effects]) for c in CARDS)
+    for part in ("copy", "control", "change_text", "remove_all", "switch", "mana_value"):
+        assert part in texts, part
+
+
+def test_every_card_has_a_description_and_printed_facts():
+    for card in CARDS:
+        assert card.about.strip() and card.types, card.name
+        assert ("power" in card.printed) == ("creature" in card.types), card.name
+
+
+# ---------------------------------------------------------------- expansion
+
+
+def test_a_card_object_gets_the_printed_characteristics_and_keeps_what_the_board_gives():
+    data = {"players": ["alice", "bob"],
+            "objects": [{"card": "gray ogre", "controller": "bob", "counters": {"+1/+1": 2}, "timestamp": 5},
+                        {"card": "Gray Ogre"}]}
+    plain = expand_board(data)
+    first, second = plain["objects"]
+    assert first == {"id": "gray-ogre", "name": "Gray Ogre", "controller": "bob", "types": ["creature"],
+                     "subtypes": ["ogre"], "colors": ["red"], "mana_value": 3, "power": 2, "toughness": 2,
+                     "counters": {"+1/+1": 2}, "timestamp": 5}
+    assert second["id"] == "gray-ogre-2"
+    assert data["objects"][0] == {"card": "gray ogre", "controller": "bob", "counters": {"+1/+1": 2}, "timestamp": 5}
+
+
+def test_a_cast_effect_affects_its_targets_with_the_cards_effect_and_choices():
+    data = {"objects": [{"card": "Crusade", "id": "crusade"}],
+            "effects": [{"cast": "Sleight of Mind", "targets": ["crusade"], "choices": {"from": "white", "to": "black"}}]}
+    (effect,) = expand_board(data)["effects"]
+    assert effect == {"id": "sleight-of-mind", "source": "Sleight of Mind", "affects": ["crusade"],
+                      "change_text": {"white": "black"}}
+
+
+def test_sleight_of_mind_turns_crusade_into_a_black_anthem():
+    # 418.6a / 612.2: "white" becomes "black" in Crusade's text (layer 3), so in 6d/7c the
+    # black Nightmare-less board's black creature gets +1/+1 and the white one nothing.
+    data = {"objects": [{"card": "Crusade", "id": "crusade"}, {"card": "Savannah Lions", "id": "lions"},
+                        {"card": "Sorceress Queen", "id": "queen"}],
+            "effects": [{"cast": "Sleight of Mind", "targets": ["crusade"], "choices": {"from": "white", "to": "black"}}]}
+    board = board_from_data(data)
+    for name in ("cr418", "cr613"):
+        objects = get_engine(name).evaluate(board)["objects"]
+        assert (objects["lions"]["power"], objects["lions"]["toughness"]) == (2, 1)
+        assert (objects["queen"]["power"], objects["queen"]["toughness"]) == (2, 2)
+
+
+def test_an_optional_object_choice_left_out_leaves_the_ability_out():
+    # Clone that copies nothing is itself: a 0/0 Shapeshifter with no abilities.
+    plain = expand_board({"objects": [{"card": "Clone"}]})
+    assert "static" not in plain["objects"][0]
+    chosen = expand_board({"objects": [{"card": "Clone", "choices": {"copy": "ogre"}}, {"card": "Gray Ogre", "id": "ogre"}]})
+    assert chosen["objects"][0]["static"] == [{"text": "a copy of the chosen creature", "copy": "ogre"}]
+
+
+def test_graveyard_cards_come_from_the_catalogue():
+    data = {"objects": [{"card": "Keldon Warlord"}], "graveyards": {"you": [{"card": "Grizzly Bears"}]}}
+    assert expand_board(data)["graveyards"]["you"] == [
+        {"name": "Grizzly Bears", "types": ["creature"], "subtypes": ["bear"], "colors": ["green"],
+         "mana_value": 2, "power": 2, "toughness": 2}]
+
+
+def test_a_board_without_cards_is_returned_as_it_is():
+    data = {"objects": [{"id": "x", "types": ["creature"], "power": 1, "toughness": 1}]}
+    assert expand_board(data) is data
+
+
+@pytest.mark.parametrize(
+    "data, where, words",
+    [
+        ({"objects": [{"card": "Humilty"}]}, "objects[0].card", ['no card called "Humilty"', 'did you mean "Humility"']),
+        ({"objects": [{"card": "Giant Growth"}]}, "objects[0].card", ["instant, not a permanent", "cast: Giant Growth"]),
+        ({"objects": [{"card": "Humility", "types": ["creature"]}]}, "objects[0].types", ["unknown key", "card, id"]),
+        ({"objects": [{"card": "Painter's Servant"}]}, "objects[0]", ["needs a choice", "color"]),
+        ({"objects": [{"card": "Painter's Servant", "choices": {"color": "pink"}}]}, "objects[0].choices.color",
+         ["expected a color", '"pink"']),
+        ({"objects": [{"card": "Painter's Servant", "choices": {"colour": "red"}}]}, "objects[0].choices.colour",
+         ['no choice "colour"', '"color"']),
+        ({"objects": [{"card": "Clone", "id": "c", "choices": {"copy": "c"}}]}, "objects[0].choices.copy",
+         ["cannot choose itself"]),
+        ({"objects": [{"card": "Gray Ogre", "id": "a"}, {"card": "Gray Ogre", "id": "b"}],
+          "effects": [{"cast": "Giant Growth", "targets": ["a", "b"]}]}, "effects[0].targets",
+         ["Giant Growth takes 1 target; found 2"]),
+        ({"effects": [{"cast": "Giant Growth", "targets": ["nobody"]}]}, "effects[0].targets[0]", ["nobody"]),
+        ({"objects": [{"card": "Gray Ogre", "id": "a"}], "effects": [{"cast": "Humility", "targets": ["a"]}]},
+         "effects[0].cast", ["no spell effect", "card: Humility"]),
+        ({"objects": [{"card": "Mishra's Factory", "id": "f"}], "effects": [{"cast": "Mishra's Factory", "targets": ["f"]}]},
+         "effects[0]", ["2 abilities", "animate", "pump"]),
+        ({"objects": [{"card": "Mishra's Factory", "id": "f"}],
+          "effects": [{"cast": "Mishra's Factory", "ability": "animat", "targets": ["f"]}]},
+         "effects[0].ability", ['no ability "animat"', '"animate"']),
+        ({"objects": [{"card": "Mishra's Factory", "id": "f"}, {"card": "Gray Ogre", "id": "o"}],
+          "effects": [{"cast": "Mishra's Factory", "ability": "animate", "targets": ["o"]}]},
+         "effects[0].targets[0]", ["only its own permanent"]),
+        ({"graveyards": {"you": [{"card": "Giant Growth"}]}}, "graveyards.you[0].card", ["instant", "permanent cards"]),
+        ({"objects": [{"card": "Humility", "timestamp": 1}, {"card": "Opalescence", "timestamp": 1}]},
+         "objects[1].timestamp", ["timestamp 1"]),
+    ],
+)
+def test_bad_card_references_name_the_place_and_what_was_expected(data, where, words):
+    with pytest.raises(BoardError) as raised:
+        board_from_data(data, "board.yaml")
+    assert raised.value.where == where
+    for word in words:
+        assert word in raised.value.message
+
+
+def test_a_card_reference_error_is_raised_only_for_valid_shapes():
+    with pytest.raises(CardReferenceError):
+        expand_board({"objects": [{"card": "No Such Card"}]})
+
+
+# ---------------------------------------------------------------- generation and shrinking
+
+
+def test_generated_card_boards_are_valid_deterministic_and_name_only_cards():
+    make = CardBoardGenerator()
+    boards = [make.board(SeededChoices(7)) for _ in range(1)] + [make.board(c) for c in [SeededChoices(8)] for _ in range(300)]
+    again = [make.board(SeededChoices(7))] + [make.board(c) for c in [SeededChoices(8)] for _ in range(300)]
+    assert boards == again
+    for n, data in enumerate(boards):
+        checked_board_data(data, f"board {n}")
+        assert all("card" in o for o in data["objects"]) and all("cast" in e for e in data.get("effects", ()))
+
+
+def test_shrinking_steps_keep_card_boards_valid():
+    make, choices = CardBoardGenerator(), SeededChoices(3)
+    for _ in range(40):
+        data = make.board(choices)
+        for variant in reductions(data):
+            checked_board_data(variant, "variant")
+
+
+def test_removing_an_object_removes_the_casts_on_it_and_the_choices_naming_it():
+    data = {"objects": [{"card": "Gray Ogre", "id": "ogre"}, {"card": "Clone", "id": "clone", "choices": {"copy": "ogre"}},
+                        {"card": "Grizzly Bears", "id": "bears"}],
+            "effects": [{"cast": "Giant Growth", "id": "gg", "targets": ["ogre"]},
+                        {"cast": "Giant Growth", "id": "gg2", "targets": ["bears"]}]}
+    before = copy.deepcopy(data)
+    first = next(reductions(data))
+    assert first == {"objects": [{"card": "Clone", "id": "clone"}, {"card": "Grizzly Bears", "id": "bears"}],
+                     "effects": [{"cast": "Giant Growth", "id": "gg2", "targets": ["bears"]}]}
+    assert data == before
+
+
+# ---------------------------------------------------------------- the command line
+
+
+def _cli(*args: str):
+    from typer.testing import CliRunner
+
+    from diffcheck.cli import app
+
+    return CliRunner().invoke(app, list(args))
+
+
+def test_cards_lists_the_whole_catalogue_with_each_cards_layers():
+    result = _cli("cards")
+    assert result.exit_code == 0, result.output
+    assert f"{len(CARDS)} of {len(CARDS)} cards" in result.stdout
+    humility = next(line for line in result.stdout.splitlines() if line.startswith("Humility "))
+    # Ability loss: old layer 5, 2009 layer 6; its 1/1: static P/T setting, 6b and 7b.
+    assert humility.split()[-4:] == ["5", "6b", "6", "7b"]
+
+
+def test_cards_shows_one_card_in_full_and_how_a_board_names_it():
+    result = _cli("cards", "giant growth")
+    assert result.exit_code == 0, result.output
+    assert "layers under cr418 (2006-10-01): 6b" in result.stdout  # a resolved +N/+N: 6b, 7c
+    assert "layers under cr613 (2009-10-01): 7c" in result.stdout
+    assert "cast: Giant Growth, targets: [ID]" in result.stdout
+
+
+def test_cards_searches_and_says_when_nothing_matches():
+    found = _cli("cards", "--json", "aura")
+    assert found.exit_code == 0, found.output
+    import json
+
+    names = [card["name"] for card in json.loads(found.stdout)]
+    assert "Control Magic" in names and "Humility" not in names
+    missing = _cli("cards", "Humilty Opalesence")
+    assert missing.exit_code == 1
+    assert "no card matches" in missing.output
+
+
+def test_run_with_cards_finds_humility_with_a_pump_spell_and_reports_cards(tmp_path):
+    out = tmp_path / "run"
+    result = _cli("run", "--cards", "--boards", "3000", "--seed", "1", "--jobs", "1", "--out", str(out), "--quiet")
+    assert result.exit_code == 0, result.output
+    import json
+
+    groups = [json.loads(line) for line in (out / "divergences.jsonl").read_text().splitlines()]
+    assert groups
+    for group in groups:
+        board = group["board"]
+        assert all("card" in o for o in board["objects"]) and all("cast" in e for e in board.get("effects", ()))
+        checked_board_data(board, "minimal")
+    # Old 6b interleaves a resolved +N/+N with setting by timestamp; 2009 applies it in 7c after 7b.
+    assert any("resolved-modifiers-after-setting" in g["attribution"]["changes"] for g in groups)
+    report = _cli("report", str(out))
+    assert report.exit_code == 0, report.output
+    assert "Cards: " in (out / "CHANGELOG.md").read_text()
+
+
+def test_the_committed_cards_changelog_is_what_the_tool_generates(tmp_path):
+    from pathlib import Path
+
+    from diffcheck.cli import CARDS_CHANGELOG
+
+    out = tmp_path / "CHANGELOG.md"
+    result = _cli("changelog", "--cards", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    committed = Path(__file__).parent.parent / CARDS_CHANGELOG
+    assert out.read_text(encoding="utf-8") == committed.read_text(encoding="utf-8")
+    cards_lines = [line for line in out.read_text(encoding="utf-8").splitlines() if line.startswith("Cards: ")]
+    assert any("Humility" in line for line in cards_lines)
