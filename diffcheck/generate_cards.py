@@ -6,7 +6,7 @@ controller, counters, the object an Aura or Equipment is attached to, choices, a
 timestamps. Everything else comes from the catalogue, so a divergence found on such a
 board, once shrunk, reads as cards: "Humility with Giant Growth".
 
-Generation leans toward interaction: about half the permanents are cards with layer
+Generation leans toward interaction: three permanents in five are cards with layer
 effects (the rest are plain creatures and lands for them to act on), spells target the
 board's objects, and timestamps are often shuffled.
 """
@@ -38,6 +38,7 @@ class CardBoardGenerator:
         self.bodies = [card for card in permanents if card not in self.layer_cards]
         self.spells = [card for card in cards if card.is_spell]
         self.by_name = {card.name: card for card in cards}
+        self.copies: dict[str, set[str]] = {}  # on the board being made: object -> the objects it copies
 
     def board(self, c: Choices) -> dict[str, Any]:
         n_objects = c.integer(self.size.min_objects, self.size.max_objects)
@@ -47,7 +48,7 @@ class CardBoardGenerator:
             card = c.choice(self.bodies) if c.boolean(0.4) else c.choice(self.layer_cards)
             objects.append(self._object(c, card, ids))
         object_ids = list(ids)
-        self.copies: dict[str, set[str]] = {}  # object -> the objects it is made a copy of (object choices)
+        self.copies = {}
         words = sorted({w for obj in objects for w in self.by_name[obj["card"]].printed.get("subtypes", ())})
         for obj in objects:
             self._attach_and_choose(c, obj, object_ids, words)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any, Sequence
 
-__all__ = ["shorten", "q", "count_phrase", "or_list", "and_list", "join"]
+__all__ = ["shorten", "q", "article", "count_phrase", "or_list", "and_list", "join"]
 
 
 def shorten(text: str, limit: int = 60) -> str:
@@ -15,6 +15,11 @@ def shorten(text: str, limit: int = 60) -> str:
 def q(value: Any) -> str:
     """A name quoted as in JSON: "ogre"; a long one is shortened."""
     return shorten(json.dumps(value, ensure_ascii=False, default=str))
+
+
+def article(word: str) -> str:
+    """ "a" or "an" before ``word`` (by its first letter: enough for card types)."""
+    return "an" if word[:1] in "aeiou" else "a"
 
 
 def count_phrase(n: int, noun: str) -> str:

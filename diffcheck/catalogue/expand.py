@@ -26,15 +26,14 @@ import re
 from typing import Any, Iterable
 
 from diffcheck.catalogue.index import Catalogue, catalogue, fold
-from diffcheck.catalogue.model import CHOICE_KINDS, Card, Choice
-from diffcheck.words import and_list, count_phrase, or_list, q
+from diffcheck.catalogue.model import CHOICE_KINDS, Card, CardEffect, Choice
+from diffcheck.words import and_list, article, count_phrase, or_list, q
 from engines.board import BASIC_LAND_TYPES, COLORS
 
-__all__ = ["CardReferenceError", "expand_board", "fresh_id", "uses_cards", "original_path", "OBJECT_OVERRIDES", "CAST_FIELDS"]
+__all__ = ["CardReferenceError", "expand_board", "fresh_id", "uses_cards", "original_path"]
 
-# What a board may give beside ``card:`` (issue 6): where and whose it is, not what is printed on it.
-OBJECT_OVERRIDES = ("id", "controller", "owner", "counters", "timestamp", "attached_to", "choices")
-CAST_FIELDS = ("cast", "ability", "id", "controller", "timestamp", "targets", "choices")
+# What a board may give beside ``card:`` and ``cast:`` is in the schema (card_object,
+# cast_effect): where and whose the card is, never what is printed on it.
 
 # What a graveyard card keeps of a catalogue entry (the board format's graveyard card).
 GRAVEYARD_FIELDS = ("types", "subtypes", "supertypes", "colors", "power", "toughness", "mana_value")
@@ -116,18 +115,17 @@ class _Expansion:
         self.card_names = {oid: obj["card"] for oid, obj in zip(self.object_ids, self.objects) if "card" in obj}
 
     def run(self) -> dict[str, Any]:
-        objects = [self._object(i, obj) for i, obj in enumerate(self.objects)]
-        effects = [self._effect(j, effect) for j, effect in enumerate(self.effects)]
+        # In document order, so the first problem reported is the first in the file.
         out = dict(self.data)
+        if "objects" in out:
+            out["objects"] = [self._object(i, obj) for i, obj in enumerate(self.objects)]
         if "graveyards" in out:
             out["graveyards"] = {
                 player: [self._graveyard_card(player, n, card) for n, card in enumerate(cards)]
                 for player, cards in self.data["graveyards"].items()
             }
-        if "objects" in out:
-            out["objects"] = objects
         if "effects" in out:
-            out["effects"] = effects
+            out["effects"] = [self._effect(j, effect) for j, effect in enumerate(self.effects)]
         return out
 
     def _fresh_id(self, name: str) -> str:
@@ -156,7 +154,7 @@ class _Expansion:
         if found.is_spell:
             raise CardReferenceError(
                 path,
-                f"{found.name} is {_article(found.types[0])} {found.types[0]}; graveyard cards on a board are "
+                f"{found.name} is {article(found.types[0])} {found.types[0]}; graveyard cards on a board are "
                 "permanent cards, because counts only count card types a permanent can have",
             )
         out: dict[str, Any] = {"name": found.name}
@@ -175,7 +173,7 @@ class _Expansion:
         if card.is_spell:
             raise CardReferenceError(
                 path + ["card"],
-                f"{card.name} is {_article(card.types[0])} {card.types[0]}, not a permanent: "
+                f"{card.name} is {article(card.types[0])} {card.types[0]}, not a permanent: "
                 f"put it in effects as cast: {card.name}, with its targets",
             )
         object_id = self.object_ids[index]
@@ -224,7 +222,7 @@ class _Expansion:
         out.update(_substitute(dict(made.body), values))
         return out
 
-    def _card_effect(self, path: list[Any], card: Card, label: str | None):
+    def _card_effect(self, path: list[Any], card: Card, label: str | None) -> CardEffect:
         if not card.effects:
             raise CardReferenceError(
                 path + ["cast"],
@@ -312,7 +310,3 @@ def _substitute(node: Any, values: dict[str, str]) -> Any:
     if isinstance(node, list):
         return [_substitute(item, values) for item in node]
     return node
-
-
-def _article(word: str) -> str:
-    return "an" if word[:1] in "aeiou" else "a"
