@@ -1,12 +1,14 @@
 """Benchmark the harness: generation, evaluation, end-to-end diffing on 1 and all cores, shrinking.
 
-    python benchmarks/bench_harness.py [--seed 1] [--boards 20000]
+    python benchmarks/bench_harness.py [--seed 1] [--boards 20000] [--cards]
 
 Prints one run's figures (the machines are shared and noisy: compare within one run):
 boards generated per second (data, then Board values); boards evaluated per second per
 engine; end-to-end boards per second (generate, evaluate both, compare, shrink, group) with
 1 job and with all cores; the median time to shrink a divergent board; and the seconds
 from the start of a run until each known class of divergence is found and shrunk.
+With ``--cards``, the same for boards of catalogue cards (``diffcheck run --cards``):
+generation then includes writing the cards out (``expand_board``).
 """
 
 from __future__ import annotations
@@ -18,7 +20,9 @@ import tempfile
 import time
 from pathlib import Path
 
+from diffcheck.catalogue import expand_board
 from diffcheck.generate import SMALL, BoardGenerator, SeededChoices
+from diffcheck.generate_cards import CardBoardGenerator
 from diffcheck.harness import Harness, RunConfig
 from diffcheck.shrink import diverges, shrink
 from engines import get_engine
@@ -38,12 +42,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--boards", type=int, default=20_000)
+    parser.add_argument("--cards", action="store_true", help="boards of catalogue cards only")
     args = parser.parse_args()
     n = 5000
 
-    choices, generator = SeededChoices(args.seed), BoardGenerator(SMALL)
+    choices = SeededChoices(args.seed)
+    generator = CardBoardGenerator() if args.cards else BoardGenerator(SMALL)
     start = time.perf_counter()
-    data = [generator.board(choices) for _ in range(n)]
+    data = [expand_board(generator.board(choices)) for _ in range(n)]
     generated = time.perf_counter() - start
     start = time.perf_counter()
     boards = [Board.from_dict(d) for d in data]
@@ -71,7 +77,9 @@ def main() -> None:
     cores = os.cpu_count() or 1
     for jobs in sorted({1, cores}):
         with tempfile.TemporaryDirectory() as out:
-            harness = Harness(RunConfig(("cr418", "cr613"), args.seed, args.boards, None, jobs), Path(out))
+            config = RunConfig(("cr418", "cr613"), args.seed, args.boards, None, jobs,
+                               generator="cards" if args.cards else "small")
+            harness = Harness(config, Path(out))
             start = time.perf_counter()
             found: dict[str, float] = {}
 

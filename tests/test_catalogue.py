@@ -274,6 +274,7 @@ def test_run_with_cards_finds_humility_with_a_pump_spell_and_reports_cards(tmp_p
     assert result.exit_code == 0, result.output
     import json
 
+    assert json.loads((out / "run.json").read_text())["engine_errors"] == 0
     groups = [json.loads(line) for line in (out / "divergences.jsonl").read_text().splitlines()]
     assert groups
     for group in groups:
