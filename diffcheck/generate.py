@@ -117,6 +117,19 @@ def break_attachment_cycles(objects: list[dict[str, Any]]) -> None:
             del o["attached_to"]
 
 
+def copies_reach(edges: dict[str, set[str]], start: str, goal: str) -> bool:
+    """Whether ``start`` is ``goal`` or, following ``edges`` (object -> what it copies), a copy of it."""
+    stack, seen = [start], set()
+    while stack:
+        node = stack.pop()
+        if node == goal:
+            return True
+        if node not in seen:
+            seen.add(node)
+            stack.extend(edges.get(node, ()))
+    return False
+
+
 def _break_copy_loops(objects: list[dict[str, Any]], effects: list[dict[str, Any]]) -> None:
     """Drop the copy parts that would close a loop of copy effects (a -> b -> a), which boards forbid.
 
@@ -129,15 +142,7 @@ def _break_copy_loops(objects: list[dict[str, Any]], effects: list[dict[str, Any
     edges: dict[str, set[str]] = {}
 
     def reaches(start: str, goal: str) -> bool:
-        stack, seen = [start], set()
-        while stack:
-            node = stack.pop()
-            if node == goal:
-                return True
-            if node not in seen:
-                seen.add(node)
-                stack.extend(edges.get(node, ()))
-        return False
+        return copies_reach(edges, start, goal)
 
     def keep(body: dict[str, Any], affected: list[str]) -> bool:
         """Mend ``body`` in place; False when nothing is left of it."""

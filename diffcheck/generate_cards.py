@@ -17,7 +17,9 @@ from typing import Any
 
 from diffcheck.catalogue import Card, CardEffect, Catalogue, catalogue
 from diffcheck.catalogue.expand import fresh_id
-from diffcheck.generate import COLORS, CREATURE_TYPES, LAND_TYPES, Choices, Size, break_attachment_cycles
+from diffcheck.generate import (
+    COLORS, CREATURE_TYPES, LAND_TYPES, Choices, Size, break_attachment_cycles, copies_reach,
+)
 
 __all__ = ["CardBoardGenerator", "CARD_BOARDS"]
 
@@ -161,18 +163,8 @@ class CardBoardGenerator:
                 values[choice.name] = c.choice(words + CREATURE_TYPES if c.boolean(0.5) else CREATURE_TYPES)
         return values
 
-
     def _copies_reach(self, start: str, goal: str) -> bool:
-        """Whether ``start`` is, through a chain of copy choices, a copy of ``goal`` (or is it)."""
-        stack, seen = [start], set()
-        while stack:
-            node = stack.pop()
-            if node == goal:
-                return True
-            if node not in seen:
-                seen.add(node)
-                stack.extend(self.copies.get(node, ()))
-        return False
+        return copies_reach(self.copies, start, goal)
 
 
 def _fresh(name: str, ids: list[str]) -> str:
