@@ -120,9 +120,6 @@ def _init_worker(config: RunConfig) -> None:
     _MOVED = moved_kinds(getattr(_ENGINES[0], "ruleset", None), getattr(_ENGINES[1], "ruleset", None))
 
 
-GENERATORS = ("small", "cards")
-
-
 def chunk_boards(seed: int, chunk: int, count: int = CHUNK, generator: str = "small") -> list[dict]:
     """The boards of one chunk, as data: boards ``chunk * CHUNK`` onwards of this seed."""
     choices = SeededChoices(f"{seed}/{chunk}")

@@ -42,12 +42,12 @@ import yaml
 from jsonschema import Draft202012Validator
 
 from diffcheck.catalogue import CardReferenceError, expand_board
+from diffcheck.catalogue.expand import original_path
 from diffcheck.words import and_list as _and_list
 from diffcheck.words import count_phrase as _count_phrase
 from diffcheck.words import or_list as _or_list
 from diffcheck.words import q as _q
 from diffcheck.words import shorten as _shorten
-from diffcheck.catalogue.expand import original_path
 from engines.board import COLORS, DEFAULT_PLAYERS, Board
 
 __all__ = ["BoardError", "load_board", "board_from_data", "checked_board_data", "validate_board_data", "board_schema"]
@@ -163,8 +163,10 @@ def checked_board_data(data: Any, file: str = "<data>") -> dict[str, Any]:
         raise BoardError(file, _format_path(error.path), error.message) from None
     # Written-out cards pass the same checks: the count (a card brings static abilities
     # stage 2 could not see) and the schema (the catalogue's data is board vocabulary).
-    written_out = plain is not data
-    found = (written_out and (_effect_count_problem(plain) or _schema_problem(plain))) or _meaning_problem(plain)
+    found = None
+    if plain is not data:
+        found = _effect_count_problem(plain) or _schema_problem(plain)
+    found = found or _meaning_problem(plain)
     if found is not None:
         _raise_found(file, (original_path(data, found[0]), found[1]))
     return plain
