@@ -5,7 +5,7 @@ The layer machine decides order and objects; these functions only change an ``Ob
 
 from __future__ import annotations
 
-from engines.board import AbilityPart, ColorPart, StaticAbility, TypePart
+from engines.board import AbilityPart, ColorPart, StaticAbility, TypePart, subtype_set
 from engines.plan import Planner
 from engines.state import Instance, Obj
 from engines.text import swap_ability, swap_set
@@ -59,10 +59,18 @@ def change_text(o: Obj, swaps: dict[str, str], planner: Planner) -> None:
 
 
 def change_types(o: Obj, part: TypePart) -> None:
-    """Layer 4; setting a land's basic land types strips its own abilities (212.6e / 305.7)."""
+    """Layer 4; setting a land's basic land types strips its own abilities (212.6e / 305.7).
+
+    New subtypes replace only the subtypes of their own set: a land type replaces land
+    types, a creature type creature types (old 212.1b; 2009 204.1a). Setting no subtypes
+    at all removes every subtype.
+    """
     current = getattr(o, part.characteristic)
     values = frozenset(part.values)
-    if part.op == "set":
+    if part.op == "set" and part.characteristic == "subtypes" and values:
+        replaced = {subtype_set(v) for v in values}
+        new = frozenset(s for s in current if subtype_set(s) not in replaced) | values
+    elif part.op == "set":
         new = values
     elif part.op == "add":
         new = current | values

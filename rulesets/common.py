@@ -30,9 +30,11 @@ COMMON_DECISIONS = (
     ),
     Decision(
         "subtypes_set",
-        "212.6e / 305.7",
-        "Setting subtypes replaces every subtype of the object; setting a land's subtypes to basic land "
-        "types also removes the abilities of its own rules text (printed or copied), never granted ones.",
+        "212.1b, 212.6e / 204.1a, 305.7",
+        "Setting subtypes replaces the object's subtypes of the same sets as the new ones (land types, "
+        "artifact types, enchantment types; any other word counts as a creature type), and setting an "
+        "empty list removes every subtype; setting a land's subtypes to basic land types also removes "
+        "the abilities of its own rules text (printed or copied), never granted ones.",
     ),
     Decision(
         "noncreature_pt",
