@@ -18,7 +18,7 @@ from typing import Iterable
 
 from engines import apply
 from engines.board import (
-    Attached, Board, ControlPart, CopyPart, Count, Ids, ManaValue, Matching, PTModifyPart, PTSetPart, Self_,
+    Attached, Board, ControlPart, CopyPart, Count, Ids, ManaValue, Matching, PTModifyPart, PTSetPart, Self_, TypePart,
 )
 from engines.dependency import changed_bits, strongly_connected
 from engines.plan import ALL, NOT_STARTED_READS, Planner
@@ -394,6 +394,11 @@ class _Run:
             elif isinstance(part, CopyPart):
                 if part.of in changed and copiable_snapshot(state[part.of]) != copiable_snapshot(trial[part.of]):
                     return True
+            elif isinstance(part, TypePart) and part.sets_basic_land_types:
+                # Making an object a land (or not) decides whether B takes its abilities (212.6e / 305.7).
+                for oid in self._affected(b, state).intersection(relevant):
+                    if ("land" in state[oid].types) != ("land" in trial[oid].types):
+                        return True
         return False
 
     def _signature(self, unit: Instance, key: str, state: dict) -> tuple | None:

@@ -80,6 +80,9 @@ def part_reads(part: Part, origin: str) -> int:
         return CONTROLLER if part.player == "you" and origin != RESOLVED else 0
     if isinstance(part, (PTSetPart, PTModifyPart)):
         return value_reads(part.power) | value_reads(part.toughness)
+    if isinstance(part, TypePart) and part.sets_basic_land_types:
+        # Whether the object is a land decides whether it loses its own abilities (212.6e / 305.7).
+        return TYPES
     return 0
 
 
@@ -97,7 +100,7 @@ def characteristic(part: Part) -> str:
 # Kinds whose writes never depend on the part's details, and kinds whose result reads the state.
 _FIXED_WRITES = {"copy": ALL, "control": CONTROLLER, "text": TEXT | TYPES | ABILITIES, "color": COLORS,
                  "pt_set": PT, "pt_modify": PT, "pt_switch": PT}
-_READING_KINDS = frozenset({"copy", "control", "pt_set", "pt_modify"})
+_READING_KINDS = frozenset({"copy", "control", "type", "pt_set", "pt_modify"})
 
 
 class Plan:

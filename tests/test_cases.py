@@ -22,6 +22,9 @@ def test_case(path):
     assert case["expect"], "a case asserts something"
     for ruleset, objects in case["expect"].items():
         outcome = get_engine(ruleset).evaluate(board)
+        # Explaining takes other paths through the machine (every dependency decided again):
+        # it must give the same outcome.
+        assert get_engine(ruleset).explain(board)[0] == outcome, ruleset
         for oid, fields in objects.items():
             got = {k: outcome["objects"][oid][k] for k in fields}
             assert got == fields, f"{ruleset} {oid}"
