@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engines.plan import ABILITIES, COLORS, CONTROLLER, COPIABLE, EXIST, PT, TEXT, TYPES
+from engines.plan import ABILITIES, COLORS, CONTROLLER, COPIABLE, EXIST, LAND, PT, TEXT, TYPES
 from engines.state import Instance, Obj
 
 
@@ -11,6 +11,8 @@ def changed_bits(before: Obj, after: Obj) -> int:
     bits = 0
     if before.types != after.types or before.subtypes != after.subtypes or before.supertypes != after.supertypes:
         bits |= TYPES
+        if ("land" in before.types) != ("land" in after.types):
+            bits |= LAND
     if before.colors != after.colors:
         bits |= COLORS
     if before.keywords != after.keywords or before.statics is not after.statics:

@@ -18,11 +18,13 @@ from typing import Iterable
 
 from engines import apply
 from engines.board import (
-    Attached, Board, ControlPart, CopyPart, Count, Ids, ManaValue, Matching, PTModifyPart, PTSetPart, Self_, TypePart,
+    Attached, Board, ControlPart, CopyPart, Count, Ids, ManaValue, Matching, PTModifyPart, PTSetPart, Self_,
+    TextPart, TypePart,
 )
 from engines.dependency import changed_bits, strongly_connected
 from engines.plan import ALL, NOT_STARTED_READS, Planner
 from engines.reading import count, graveyard_views, matches
+from engines.text import words_found
 from engines.state import Instance, Obj, copiable_snapshot, obj_from_permanent
 from engines.trace import Applied, Change, Entry, Heading, Note
 from rulesets.model import STATIC, Ruleset, Sublayer
@@ -309,15 +311,24 @@ class _Run:
         for b in taking_part:
             # What any object's change can alter (B's affected set, its counts), and what only a
             # change to B's own object can alter (its existence and text, before it starts).
-            broad = b.plan.reads[key]
+            local = b.plan.local[key]  # what only a change to an object B applies to can alter
+            broad = b.plan.reads[key] & ~local
             own = NOT_STARTED_READS if b.source is not None and b.key not in self.started else 0
-            if not (broad or own):
+            if not (broad or local or own):
                 continue
             for a, writes in writers:
                 if a is b:
                     continue
                 if writes & broad:
                     candidates.setdefault(a, []).append(b)
+                elif writes & local:
+                    mine, theirs = touches.get(b), touches.get(a)
+                    if mine is None:
+                        mine = touches[b] = self._affected(b, state)
+                    if theirs is None:
+                        theirs = touches[a] = self._affected(a, state)
+                    if not mine.isdisjoint(theirs):
+                        candidates.setdefault(a, []).append(b)
                 elif writes & own:
                     objects = touches.get(a)
                     if objects is None:
@@ -394,6 +405,12 @@ class _Run:
             elif isinstance(part, CopyPart):
                 if part.of in changed and copiable_snapshot(state[part.of]) != copiable_snapshot(trial[part.of]):
                     return True
+            elif isinstance(part, TextPart):
+                # Another text change can change which words this one finds (418.5c(b) / 613.7a(b)).
+                swaps = dict(part.swaps)
+                for oid in self._affected(b, state).intersection(relevant):
+                    if words_found(state[oid], swaps) != words_found(trial[oid], swaps):
+                        return True
             elif isinstance(part, TypePart) and part.sets_basic_land_types:
                 # Making an object a land (or not) decides whether B takes its abilities (212.6e / 305.7).
                 for oid in self._affected(b, state).intersection(relevant):

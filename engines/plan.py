@@ -24,7 +24,8 @@ PT = 16
 TEXT = 32  # the words of printed abilities
 COPIABLE = 64  # name, mana value, printed characteristics
 EXIST = 128  # whether a static ability is still on its object
-ALL = TYPES | COLORS | ABILITIES | CONTROLLER | PT | TEXT | COPIABLE | EXIST
+LAND = 256  # whether an object is a land (a change of it is a change of TYPES too)
+ALL = TYPES | COLORS | ABILITIES | CONTROLLER | PT | TEXT | COPIABLE | EXIST | LAND
 
 # A static ability that has not started to apply can lose its existence or its text (613.7a(b)).
 NOT_STARTED_READS = EXIST | TEXT | COPIABLE
@@ -38,8 +39,13 @@ def part_writes(part: Part) -> int:
     if isinstance(part, TextPart):
         return TEXT | TYPES | ABILITIES
     if isinstance(part, TypePart):
-        # Setting a land's subtypes to basic land types removes its own abilities (212.6e / 305.7).
-        return TYPES | EXIST | ABILITIES if part.sets_basic_land_types else TYPES
+        bits = TYPES
+        if part.characteristic == "types" and (part.op == "set" or "land" in part.values):
+            bits |= LAND
+        if part.sets_basic_land_types:
+            # Setting a land's subtypes to basic land types removes its own abilities (212.6e / 305.7).
+            bits |= EXIST | ABILITIES
+        return bits
     if isinstance(part, ColorPart):
         return COLORS
     if isinstance(part, AbilityPart):
@@ -80,9 +86,12 @@ def part_reads(part: Part, origin: str) -> int:
         return CONTROLLER if part.player == "you" and origin != RESOLVED else 0
     if isinstance(part, (PTSetPart, PTModifyPart)):
         return value_reads(part.power) | value_reads(part.toughness)
+    if isinstance(part, TextPart):
+        # What a text change does depends on the words in the text it changes (418.6a / 612.2).
+        return TEXT | TYPES | ABILITIES
     if isinstance(part, TypePart) and part.sets_basic_land_types:
         # Whether the object is a land decides whether it loses its own abilities (212.6e / 305.7).
-        return TYPES
+        return LAND
     return 0
 
 
@@ -100,19 +109,24 @@ def characteristic(part: Part) -> str:
 # Kinds whose writes never depend on the part's details, and kinds whose result reads the state.
 _FIXED_WRITES = {"copy": ALL, "control": CONTROLLER, "text": TEXT | TYPES | ABILITIES, "color": COLORS,
                  "pt_set": PT, "pt_modify": PT, "pt_switch": PT}
-_READING_KINDS = frozenset({"copy", "control", "type", "pt_set", "pt_modify"})
+_READING_KINDS = frozenset({"copy", "control", "text", "type", "pt_set", "pt_modify"})
+# Kinds whose reads concern only the objects the effect applies to (the words a text change
+# finds there; whether a land-type change's object is a land): a change elsewhere is no trial's business.
+_LOCAL_READING_KINDS = frozenset({"text", "type"})
 
 
 class Plan:
     """One effect body, placed by one ruleset. Read-only once built (a plain slotted class: built per ability, often)."""
 
-    __slots__ = ("origin", "parts", "first", "reads", "writes")
+    __slots__ = ("origin", "parts", "first", "reads", "local", "writes")
 
-    def __init__(self, origin: str, parts: dict, first: int, reads: dict, writes: dict) -> None:
+    def __init__(self, origin: str, parts: dict, first: int, reads: dict, local: dict, writes: dict) -> None:
         self.origin = origin  # CDA, STATIC or RESOLVED
         self.parts: Mapping[str, tuple[Part, ...]] = parts  # sublayer key -> parts applied there, in body order
         self.first = first  # index of the first sublayer with a part: where the effect starts to apply
         self.reads: Mapping[str, int] = reads  # sublayer key -> what its affected set and values read there
+        # sublayer key -> the part of ``reads`` read only on the objects it applies to
+        self.local: Mapping[str, int] = local
         self.writes: Mapping[str, int] = writes  # sublayer key -> what its parts there change
 
 
@@ -155,6 +169,7 @@ class Planner:
         affects_reads = filter_reads(affects.filter) if isinstance(affects, Matching) else 0
         parts: dict[str, tuple[Part, ...]] = {}
         reads: dict[str, int] = {}
+        local: dict[str, int] = {}
         writes: dict[str, int] = {}
         for part in body.parts:
             kind = part.kind
@@ -165,11 +180,19 @@ class Planner:
             r = part_reads(part, origin) if kind in _READING_KINDS else 0
             if key in parts:
                 parts[key] += (part,)
-                reads[key] |= r
                 writes[key] |= w
             else:
                 parts[key] = (part,)
-                reads[key] = affects_reads | r
+                reads[key] = affects_reads
+                local[key] = 0
                 writes[key] = w
+            if kind in _LOCAL_READING_KINDS:
+                local[key] |= r
+            else:
+                reads[key] |= r
+        for key in parts:
+            # Bits read anywhere (a filter, a count) are not local, even if a part reads them too.
+            local[key] &= ~reads[key]
+            reads[key] |= local[key]
         index = self.index
-        return Plan(origin, parts, min(index[k] for k in parts), reads, writes)
+        return Plan(origin, parts, min(index[k] for k in parts), reads, local, writes)

@@ -116,3 +116,22 @@ def swap_ability(ability: StaticAbility, swaps: Mapping[str, str]) -> StaticAbil
         # A generated label is the body itself: regenerate it so it shows the new words.
         changed = replace(changed, label=generated_label(changed.affects, changed.parts))
     return changed
+
+
+def words_found(o, swaps: Mapping[str, str]) -> frozenset[str]:
+    """The words of ``swaps`` that a text change would find in ``o``'s text: what it would do there.
+
+    The object's text is its subtypes, keywords and printed or copied abilities (granted
+    ones are not its text: 418.6b / 612.3).
+    """
+    found = set()
+    for old, new in swaps.items():
+        one = {old: new}
+        if (
+            swap_set(o.subtypes, one) is not o.subtypes
+            or swap_set(o.keywords, one) is not o.keywords
+            or any(not s.granted and swap_ability(s.body, one) is not s.body for s in o.statics)
+        ):
+            found.add(old)
+    return frozenset(found)
+
