@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from diffcheck.generate import BODY_KINDS, LARGE, seeded_boards
 from diffcheck.loading import board_from_data
-from diffcheck.strategies import board_values, boards
+from diffcheck.strategies import board_values, boards, card_boards
 from engines import get_engine
 from engines.board import Board
 from engines.trace import render
@@ -123,6 +123,16 @@ def test_seeded_boards_are_reproducible():
 
 
 # ---------------------------------------------------------------- b. determinism
+
+
+@PROPERTY
+@given(card_boards())
+def test_card_boards_evaluate_the_same_way_every_time_and_when_explained(data: dict):
+    board = board_from_data(data, "card board")
+    for name, engine in ENGINES.items():
+        first, trace = engine.explain(board)
+        assert engine.explain(board) == (first, trace), name
+        assert engine.evaluate(board) == first, name
 
 
 @PROPERTY
