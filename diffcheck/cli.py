@@ -364,6 +364,10 @@ def cards(
     found_cards = catalogue()
     exact = found_cards.get(query) if query else None
     found = [exact] if exact is not None else found_cards.search(query)
+    why_not = found_cards.not_covered(query) if query else None
+    if not found and why_not is not None:
+        typer.echo(why_not, err=True)
+        raise typer.Exit(EXIT_DIFFERENCE)
     if not found:
         near = found_cards.nearest(query or "")
         hint = f"; did you mean {', '.join(near)}?" if near else "; `diffcheck cards` lists every card"

@@ -190,6 +190,26 @@ def test_bad_card_references_name_the_place_and_what_was_expected(data, where, w
         assert word in raised.value.message
 
 
+def test_a_card_the_vocabulary_cannot_express_is_refused_with_the_reason():
+    with pytest.raises(BoardError) as raised:
+        board_from_data({"objects": [{"card": "tarmogoyf"}]}, "board.yaml")
+    assert raised.value.where == "objects[0].card"
+    assert raised.value.message.startswith("Tarmogoyf is not in the catalogue")
+    assert "card types" in raised.value.message
+
+
+def test_the_docs_table_of_uncovered_cards_is_the_catalogues_list():
+    from pathlib import Path
+
+    docs = (Path(__file__).parent.parent / "docs" / "cards.md").read_text(encoding="utf-8")
+    table = docs[docs.index("## Cards the vocabulary cannot express"):]
+    rows = [line for line in table.splitlines() if line.startswith("| ") and not line.startswith("| card |")]
+    assert rows == [f"| {u.title} | {u.why} |" for u in catalogue().uncovered]
+    assert len(rows) >= 12
+    for entry in catalogue().uncovered:  # listed as not covered, so never in the catalogue too
+        assert all(catalogue().get(name) is None for name in entry.names), entry.title
+
+
 def test_a_card_reference_error_is_raised_only_for_valid_shapes():
     with pytest.raises(CardReferenceError):
         expand_board({"objects": [{"card": "No Such Card"}]})
@@ -266,6 +286,9 @@ def test_cards_searches_and_says_when_nothing_matches():
     missing = _cli("cards", "Humilty Opalesence")
     assert missing.exit_code == 1
     assert "no card matches" in missing.output
+    uncovered = _cli("cards", "Kird", "Ape")
+    assert uncovered.exit_code == 1
+    assert "Kird Ape is not in the catalogue" in uncovered.output
 
 
 def test_run_with_cards_finds_humility_with_a_pump_spell_and_reports_cards(tmp_path):

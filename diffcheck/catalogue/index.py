@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 from typing import Iterable, Iterator
@@ -12,10 +13,11 @@ import yaml
 
 from diffcheck.catalogue.model import Card, CatalogueError, card_from_entry
 
-__all__ = ["Catalogue", "catalogue", "fold"]
+__all__ = ["Catalogue", "Uncovered", "catalogue", "fold"]
 
 CARDS_PACKAGE = "diffcheck.catalogue"
 CARDS_FOLDER = "cards"
+UNCOVERED_FILE = "uncovered.yaml"
 
 
 def fold(name: str) -> str:
@@ -23,11 +25,30 @@ def fold(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", " ", name.casefold().replace("'", "")).strip()
 
 
+@dataclass(frozen=True)
+class Uncovered:
+    """Real cards the board vocabulary cannot express, and why (a row of docs/cards.md)."""
+
+    title: str
+    names: tuple[str, ...]
+    why: str
+
+    def message(self, name: str) -> str:
+        """Why ``name`` is not in the catalogue, as plain text (the table's Markdown marks dropped)."""
+        why = self.why.replace("*", "").replace("`", "")
+        return (
+            f"{name} is not in the catalogue: the board vocabulary cannot express it. {why} "
+            "(docs/cards.md lists such cards; an object written out in full may approximate it)"
+        )
+
+
 class Catalogue:
     """Cards by name, in the order of their files and entries."""
 
-    def __init__(self, cards: Iterable[Card]) -> None:
+    def __init__(self, cards: Iterable[Card], uncovered: Iterable[Uncovered] = ()) -> None:
         self.cards: tuple[Card, ...] = tuple(cards)
+        self.uncovered: tuple[Uncovered, ...] = tuple(uncovered)
+        self._uncovered = {fold(name): (name, entry) for entry in self.uncovered for name in entry.names}
         self._by_name: dict[str, Card] = {}
         for card in self.cards:
             key = fold(card.name)
@@ -44,6 +65,11 @@ class Catalogue:
     def get(self, name: str) -> Card | None:
         """The card called ``name``, or None; "mishras factory" finds Mishra's Factory."""
         return self._by_name.get(fold(name))
+
+    def not_covered(self, name: str) -> str | None:
+        """Why ``name``, a real card, is not in the catalogue; None if it is not listed as such."""
+        found = self._uncovered.get(fold(name))
+        return found[1].message(found[0]) if found else None
 
     def nearest(self, name: str, n: int = 3) -> list[str]:
         """The catalogue's names closest to a misspelt one, best first (for "did you mean")."""
@@ -80,4 +106,6 @@ def catalogue() -> Catalogue:
             raise CatalogueError(f"{CARDS_FOLDER}/{file.name}: expected a list of cards")
         for number, entry in enumerate(entries):
             cards.append(card_from_entry(entry, group, f"{CARDS_FOLDER}/{file.name}[{number}]"))
-    return Catalogue(cards)
+    rows = yaml.safe_load((resources.files(CARDS_PACKAGE) / UNCOVERED_FILE).read_text(encoding="utf-8"))
+    uncovered = [Uncovered(row["title"], tuple(row["names"]), row["why"]) for row in rows]
+    return Catalogue(cards, uncovered)
