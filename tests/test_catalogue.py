@@ -11,7 +11,7 @@ import copy
 
 import pytest
 
-from diffcheck.catalogue import CardReferenceError, catalogue, expand_board
+from diffcheck.catalogue import CardReferenceError, catalogue, expand_board, uses_cards
 from diffcheck.catalogue.describe import layers
 from diffcheck.generate import SeededChoices
 from diffcheck.generate_cards import CardBoardGenerator
@@ -208,6 +208,21 @@ def test_the_docs_table_of_uncovered_cards_is_the_catalogues_list():
     assert len(rows) >= 12
     for entry in catalogue().uncovered:  # listed as not covered, so never in the catalogue too
         assert all(catalogue().get(name) is None for name in entry.names), entry.title
+
+
+@pytest.mark.parametrize("doc", ["README.md", "docs/cards.md"])
+def test_the_card_boards_in_the_docs_load(doc):
+    import re
+    from pathlib import Path
+
+    import yaml
+
+    text = (Path(__file__).parent.parent / doc).read_text(encoding="utf-8")
+    boards = [yaml.safe_load(block) for block in re.findall(r"```yaml\n(.*?)```", text, re.S)]
+    boards = [b for b in boards if isinstance(b, dict) and "objects" in b and uses_cards(b)]
+    assert boards
+    for board in boards:
+        board_from_data(board, doc)
 
 
 def test_a_card_reference_error_is_raised_only_for_valid_shapes():
