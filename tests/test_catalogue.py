@@ -113,7 +113,7 @@ def test_a_cast_effect_affects_its_targets_with_the_cards_effect_and_choices():
     data = {"objects": [{"card": "Crusade", "id": "crusade"}],
             "effects": [{"cast": "Sleight of Mind", "targets": ["crusade"], "choices": {"from": "white", "to": "black"}}]}
     (effect,) = expand_board(data)["effects"]
-    assert effect == {"id": "sleight-of-mind", "source": "Sleight of Mind", "affects": ["crusade"],
+    assert effect == {"id": "sleight-of-mind", "source": "Sleight of Mind, from white, to black", "affects": ["crusade"],
                       "change_text": {"white": "black"}}
 
 

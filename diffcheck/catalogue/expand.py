@@ -217,7 +217,9 @@ class _Expansion:
                 f"on the board (card: {card.name}); {q(targets[0])} is not",
             )
         values = self._choices(path, effect.get("choices", {}), made.choices, made.source, self_id=None)
-        out: dict[str, Any] = {"id": effect.get("id") or self._fresh_id(made.source), "source": made.source}
+        # Two casts of one card differ in their choices: the source says which (traces name it).
+        source = made.source + "".join(f", {name} {value}" for name, value in values.items())
+        out: dict[str, Any] = {"id": effect.get("id") or self._fresh_id(made.source), "source": source}
         for key in ("controller", "timestamp"):
             if key in effect:
                 out[key] = effect[key]
