@@ -158,21 +158,21 @@ def _shorten(text: str, limit: int = 300) -> str:
 Draw = Callable[[st.SearchStrategy[Any]], Any]
 
 
-def _sites(value: Any, path: tuple = ()) -> list[tuple]:
+def sites(value: Any, path: tuple = ()) -> list[tuple]:
     """Paths to every mapping and list in ``value``, outermost first."""
     found = []
     if isinstance(value, dict):
         found.append(path)
         for key, child in value.items():
-            found += _sites(child, path + (key,))
+            found += sites(child, path + (key,))
     elif isinstance(value, list):
         found.append(path)
         for index, child in enumerate(value):
-            found += _sites(child, path + (index,))
+            found += sites(child, path + (index,))
     return found
 
 
-def _at(value: Any, path: tuple) -> Any:
+def at(value: Any, path: tuple) -> Any:
     for step in path:
         value = value[step]
     return value
@@ -180,7 +180,7 @@ def _at(value: Any, path: tuple) -> Any:
 
 def _slot(draw: Draw, board: dict[str, Any]) -> tuple[Any, Any] | None:
     """A container and one of its keys or indexes, or None if the container is empty."""
-    container = _at(board, draw(st.sampled_from(_sites(board))))
+    container = at(board, draw(st.sampled_from(sites(board))))
     if not container:
         return None
     if isinstance(container, dict):
@@ -229,8 +229,8 @@ def _missing_id(draw: Draw, board: dict[str, Any]) -> None:
 
 
 def _unknown_key(draw: Draw, board: dict[str, Any]) -> None:
-    mappings = [site for site in _sites(board) if isinstance(_at(board, site), dict)]
-    target = _at(board, draw(st.sampled_from(mappings)))
+    mappings = [site for site in sites(board) if isinstance(at(board, site), dict)]
+    target = at(board, draw(st.sampled_from(mappings)))
     key = draw(st.sampled_from(UNKNOWN_KEYS) | st.text(max_size=6))
     target[key] = copy.deepcopy(draw(st.sampled_from(BAD_VALUES)))
 

@@ -11,6 +11,7 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from diffcheck.fuzz import at, sites
 from diffcheck.loading import BoardError, board_from_data, board_schema, load_board, validate_board_data
 from engines.board import Board, Count, Ids, Matching, PTSetPart, StaticAbility
 
@@ -625,32 +626,12 @@ JSONISH = st.recursive(
 )
 
 
-def containers(value: Any, path: tuple = ()) -> list[tuple]:
-    """Paths to every mapping and list in ``value``."""
-    found = []
-    if isinstance(value, dict):
-        found.append(path)
-        for key, child in value.items():
-            found += containers(child, path + (key,))
-    elif isinstance(value, list):
-        found.append(path)
-        for index, child in enumerate(value):
-            found += containers(child, path + (index,))
-    return found
-
-
-def at(value: Any, path: tuple) -> Any:
-    for step in path:
-        value = value[step]
-    return value
-
-
 @settings(max_examples=300, derandomize=True, deadline=None)
 @given(st.data())
 def test_mutated_boards_give_a_board_or_a_board_error(data):
     board = valid_data()
     for _ in range(data.draw(st.integers(1, 3))):
-        target = at(board, data.draw(st.sampled_from(containers(board))))
+        target = at(board, data.draw(st.sampled_from(sites(board))))
         if isinstance(target, dict):
             key = data.draw(st.sampled_from(sorted(target) + KEYS))
             if key in target and data.draw(st.booleans()):

@@ -14,35 +14,41 @@ from engines import get_engine
 from engines.board import Board
 
 
-class ForgetsCounters:
-    name = "forgets-counters"
-    description = "cr613, except that counters change nothing (a deliberately broken test double)"
+class _Cr613Double:
+    """cr613 under another name: the doubles below change what it sees or does."""
+
+    name = "cr613-double"
+    description = "cr613"
 
     def __init__(self) -> None:
         self._inner = get_engine("cr613")
 
+    def _relabel(self, outcome: dict) -> dict:
+        return {**outcome, "ruleset": self.name}
+
+
+class ForgetsCounters(_Cr613Double):
+    name = "forgets-counters"
+    description = "cr613, except that counters change nothing (a deliberately broken test double)"
+
     def evaluate(self, board: Board) -> dict:
         cleared = replace(board, objects=tuple(replace(o, counters=()) for o in board.objects))
-        outcome = self._inner.evaluate(cleared)
-        return {**outcome, "ruleset": self.name}
+        return self._relabel(self._inner.evaluate(cleared))
 
 
 FORGETS_COUNTERS = ForgetsCounters()
 
 
-class RaisesOnCounters:
+class RaisesOnCounters(_Cr613Double):
     """cr613, except that it raises on any board with counters: an in-process engine that fails."""
 
     name = "raises-on-counters"
     description = "cr613 that raises on boards with counters (a deliberately broken test double)"
 
-    def __init__(self) -> None:
-        self._inner = get_engine("cr613")
-
     def evaluate(self, board: Board) -> dict:
         if any(o.counters for o in board.objects):
             raise RuntimeError("counters are not supported yet")
-        return {**self._inner.evaluate(board), "ruleset": self.name}
+        return self._relabel(self._inner.evaluate(board))
 
 
 RAISES_ON_COUNTERS = RaisesOnCounters()
