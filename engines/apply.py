@@ -87,11 +87,12 @@ def change_colors(o: Obj, part: ColorPart) -> None:
     o.colors = frozenset(part.values) if part.op == "set" else o.colors | frozenset(part.values)
 
 
-def change_abilities(o: Obj, part: AbilityPart, unit: Instance, planner: Planner) -> None:
+def change_abilities(o: Obj, part: AbilityPart, unit: Instance, planner: Planner, grants: set | None = None) -> None:
     """Remove all, then remove named, then add (407.3 / 112.10: removing removes every instance).
 
     A granted static ability is a new ability of ``o``; its effect takes the later of
-    ``o``'s timestamp and the granting effect's (418.5f / 613.6a).
+    ``o``'s timestamp and the granting effect's (418.5f / 613.6a). ``grants``, when given,
+    collects the keys of the static abilities granted, including any ``o`` already had.
     """
     if part.remove_all:
         o.keywords = frozenset()
@@ -111,6 +112,8 @@ def change_abilities(o: Obj, part: AbilityPart, unit: Instance, planner: Planner
     for i, ability in enumerate(part.add):
         if isinstance(ability, StaticAbility):
             key = ("g", o.id, unit.key, i)
+            if grants is not None:
+                grants.add(key)
             if not o.has_static(key):
                 granted.append(
                     Instance(

@@ -43,43 +43,73 @@ class Machine:
 
     def evaluate(self, board: Board, trace: list[Entry] | None = None) -> dict[str, Obj]:
         """The objects' final characteristics; with ``trace`` given, the explanation is appended to it."""
+        return self.run(board, trace).state
+
+    def run(self, board: Board, trace: list[Entry] | None = None) -> "_Run":
+        """The last pass of an evaluation: its state, and which effects started, with their objects.
+
+        A granted static ability with parts in a layer before the one that grants it applies
+        there only on a further pass (decision ``granted_earlier_layer``). Pass n+1 assumes,
+        from layer 1, the abilities that pass n really granted and that are still there at its
+        end; the passes stop when those are exactly the ones assumed. An assumed ability that
+        no effect grants again does not confirm itself, so the answer is a consistent state:
+        every granted ability in it is granted by an effect that applies in it.
+        """
         early: dict = {}
-        seen: list[frozenset] = []
+        tried: list[frozenset] = []
         notes: list[Entry] = []
+        first: _Run | None = None
+        ever: dict = {}  # every granted ability any pass found, for the notes
         for number in range(1, MAX_PASSES + 1):
-            pass_trace = [] if trace is not None else None
-            run = _Run(self, board, early, pass_trace)
-            state, found = run.execute()
+            current = _Run(self, board, early, [] if trace is not None else None)
+            found = current.execute()
+            first = first or current
             keys = frozenset(found)
+            ever.update(found)
             if keys == frozenset(early):
                 break
-            if keys in seen or number == MAX_PASSES:
-                # The passes cycle: only abilities granted in every pass of the cycle apply backwards.
-                cycle = seen[seen.index(keys):] if keys in seen else seen
-                common = frozenset.intersection(keys, *cycle)
-                early = {k: found[k] for k in common}
-                notes.append(self._note(
-                    f"pass {number}: the granted abilities do not settle; a last pass applies backwards only "
-                    f"those granted in every pass ({', '.join(sorted(found[k][1].label for k in common)) or 'none'})"
-                ))
-                pass_trace = [] if trace is not None else None
-                state, _ = _Run(self, board, early, pass_trace).execute()
+            tried.append(frozenset(early))
+            if keys in tried or number == MAX_PASSES:
+                current = self._unsettled(board, tried, keys, ever, first, notes, number, trace)
                 break
-            seen.append(keys)
             notes.append(self._note(
                 f"pass {number}: abilities granted in a later layer have parts in earlier layers "
-                f"({', '.join(sorted(found[k][1].label for k in keys))}); the layers are run again with them "
-                "present from layer 1"
+                f"({_labels(found, keys)}); the layers are run again with them present from layer 1"
             ))
             early = found
         if trace is not None:
             trace.extend(notes)
-            trace.extend(pass_trace or ())
-        return state
+            trace.extend(current.trace or ())
+        return current
+
+    def _unsettled(self, board, tried, keys, ever, first, notes, number, trace) -> "_Run":
+        """The passes cycle: apply backwards only the abilities granted in every pass of the cycle,
+        if a pass that assumes them grants them all again; otherwise none (the first pass)."""
+        cycle = tried[tried.index(keys):] if keys in tried else tried
+        common = frozenset.intersection(keys, *cycle)
+        if common:
+            early = {k: ever[k] for k in common}
+            run = _Run(self, board, early, [] if trace is not None else None)
+            if common <= frozenset(run.execute()):
+                notes.append(self._note(
+                    f"pass {number}: the granted abilities do not settle; a last pass applies backwards only "
+                    f"those granted in every pass ({_labels(ever, common)}), which it grants again"
+                ))
+                return run
+        notes.append(self._note(
+            f"pass {number}: the granted abilities do not settle ({_labels(ever, ever)} come and go); "
+            "none applies backwards: the first pass stands, each granted ability present only "
+            "from the layer that grants it"
+        ))
+        return first
 
     def _note(self, text: str) -> Note:
         d = next(d for d in self.ruleset.decisions if d.key == "granted_earlier_layer")
         return Note(None, text, (d.rule, "decision: granted_earlier_layer"))
+
+
+def _labels(found: dict, keys) -> str:
+    return ", ".join(sorted(found[k][1].label for k in keys))
 
 
 class _Run:
@@ -110,12 +140,14 @@ class _Run:
         ]
         # Effects that have started to apply, with the objects they started with (613.5).
         self.started: dict = {}
+        self.granted: set = set()  # keys of the static abilities an effect granted during this pass
         self.abilities_changed = False  # set when an application gives or takes static abilities
         self.last_changes = 0  # what the last application changed (plan bits)
 
     # ------------------------------------------------------------ the pass
 
-    def execute(self) -> tuple[dict[str, Obj], dict]:
+    def execute(self) -> dict:
+        """Run every layer; the granted abilities this pass found applying backwards (see ``run``)."""
         buckets = self._buckets()
         for sublayer in self.ruleset.sublayers:
             if self.trace is not None:
@@ -127,7 +159,7 @@ class _Run:
                 self._sublayer(sublayer, buckets[sublayer.key])
                 if self.abilities_changed:
                     buckets = self._buckets()
-        return self.state, self._granted_backwards()
+        return self._granted_backwards()
 
     def _buckets(self) -> dict[str, list[Instance]]:
         """Sublayer key -> the effects with a part there: resolved, on an object, or started (613.5).
@@ -152,12 +184,17 @@ class _Run:
         return buckets
 
     def _granted_backwards(self) -> dict:
-        """Granted abilities present at the end whose parts sit before the layer that grants them."""
+        """Granted abilities present at the end whose parts sit before the layer that grants them.
+
+        Only those an effect granted during this pass count: one assumed from layer 1 that
+        nothing granted again would otherwise confirm itself.
+        """
         limit = self.machine.ability_sublayer
+        granted = self.granted
         found = {}
         for o in self.state.values():
             for s in o.statics:
-                if s.granted and s.plan.first < limit:
+                if s.granted and s.plan.first < limit and s.key in granted:
                     found[s.key] = (o.id, s)
         return found
 
@@ -272,9 +309,12 @@ class _Run:
         return False
 
     def _choose(self, pending: list[Instance], deps: dict, waited: dict) -> tuple[Instance, tuple, tuple]:
-        """The first effect, in base order, that depends on nothing still waiting outside its own loop.
+        """The first effect, in base order, of the first group that waits for nothing outside itself.
 
-        Also returns the labels of its loop, if any, and of the effects it goes ahead of.
+        A group is one effect, or a dependency loop (418.5d / 613.7b): a loop waits as a whole
+        until every effect outside it that one of its members depends on has applied, then its
+        members go in base order. Also returns the other members of its loop, if any, and the
+        labels of the effects it goes ahead of.
         """
         if not deps:
             return pending[0], (), ()
@@ -284,10 +324,15 @@ class _Run:
                 if a.label not in names:
                     names.append(a.label)
         loops = strongly_connected(pending, deps)
+        blocked = set()  # the ids of loops (sets of keys) that wait for an effect outside them
+        for b, on in deps.items():
+            group = loops[b.key]
+            if any(a.key not in group for a in on):
+                blocked.add(id(group))
         for n, unit in enumerate(pending):
             group = loops[unit.key]
-            if all(a.key in group for a in deps.get(unit, ())):
-                loop = tuple(u.label for u in pending if u.key in group and u is not unit) if len(group) > 1 else ()
+            if id(group) not in blocked:
+                loop = tuple(u for u in pending if u.key in group and u is not unit) if len(group) > 1 else ()
                 return unit, loop, tuple(u.label for u in pending[:n])
         raise AssertionError("a dependency graph always has a free strongly connected component")
 
@@ -548,7 +593,7 @@ class _Run:
                 elif kind == "color":
                     apply.change_colors(o, part)
                 elif kind == "ability":
-                    apply.change_abilities(o, part, unit, self.planner)
+                    apply.change_abilities(o, part, unit, self.planner, None if cloned is not None else self.granted)
                 elif kind == "type":
                     apply.change_types(o, part)
                 elif kind == "pt_switch":
@@ -576,6 +621,15 @@ class _Run:
             how = ", copied"
         return f"{unit.source}: {unit.label}{how}"
 
+    def _loop_order(self, unit: Instance, sublayer: Sublayer, loop: tuple) -> str:
+        """Which order a dependency loop goes in, and why ``unit`` is first of what is left of it."""
+        names = ", ".join(u.label for u in loop)
+        if unit.cda and sublayer.cda_first and not all(u.cda for u in loop):
+            return (f"in a dependency loop with {names}: dependency is set aside there, and "
+                    f"{_plural(self.ruleset.cda_term)} still apply first in it, then the rest in timestamp order")
+        return (f"in a dependency loop with {names}: dependency is set aside there and the loop goes in "
+                f"timestamp order; timestamp {unit.timestamp} is the earliest left in it")
+
     def _why(
         self, unit: Instance, sublayer: Sublayer, waited: Iterable[str], loop: tuple, ahead: tuple,
     ) -> tuple[str, tuple[str, ...]]:
@@ -589,8 +643,10 @@ class _Run:
             reasons.append(f"timestamp {unit.timestamp}")
             rules.append(r.cite("timestamp_resolved" if unit.source is None else "timestamp_static"))
         if loop:
-            reasons.append(f"in a dependency loop with {', '.join(loop)}: timestamp order")
+            reasons.append(self._loop_order(unit, sublayer, loop))
             rules.append(r.cite("loop"))
+            if unit.cda and sublayer.cda_first and not all(u.cda for u in loop):
+                rules.append("decision: loop_cda_first")
         elif waited:
             reasons.append(f"depends on {', '.join(waited)}: applied after it")
             rules += [r.cite("dependency"), r.cite("dependency_order")]
@@ -604,7 +660,11 @@ class _Run:
             rules.append(r.cite("lock_in"))
         elif unit.source is None:
             rules.append(r.cite("fixed_set"))
-        return "; ".join(reasons), tuple(rules)
+        return "; ".join(reasons), tuple(dict.fromkeys(rules))
+
+
+def _plural(term: str) -> str:
+    return term[:-1] + "ies" if term.endswith("y") else term + "s"
 
 
 def _timestamp_order(unit: Instance) -> tuple:

@@ -10,9 +10,12 @@ COMMON_DECISIONS = (
         "granted_earlier_layer",
         "407.2 / 112.11; 418.5f / 613.6a",
         "A granted static ability whose parts sit in a layer before the one that grants it applies there "
-        "on a further pass: the layers are run again with every granted ability present from layer 1, "
-        "until the granted abilities found at the end of a pass are those assumed at its start; if the "
-        "passes cycle, only the abilities granted in every pass of the cycle apply backwards.",
+        "on a further pass: the layers are run again with the abilities the last pass granted present from "
+        "layer 1, until the abilities granted (by an effect that applies in that pass) and still there at "
+        "its end are those assumed at its start; an assumed ability nothing grants again does not count. "
+        "If the passes cycle, only the abilities granted in every pass of the cycle apply backwards, when a "
+        "pass assuming them grants them all again; otherwise none does, and each granted ability is there "
+        "only from the layer that grants it.",
     ),
     Decision(
         "simultaneous_timestamps",
@@ -68,4 +71,14 @@ COMMON_DECISIONS = (
         "The outcome lists each ability once, however many instances the object has; removing an "
         "ability removes every instance.",
     ),
+)
+
+# Only where characteristic-setting abilities take part in dependency (418.5c-d, until 2009
+# 613.7a(c) took them out) can one be in a dependency loop.
+LOOP_CDA_FIRST = Decision(
+    "loop_cda_first",
+    "418.5a, 418.5d",
+    "Inside a dependency loop, where the dependency rule is set aside, characteristic-setting abilities "
+    "still apply first, as in every layer from 1 to 5, and the loop's other effects follow in timestamp "
+    "order.",
 )

@@ -9,7 +9,7 @@ lost in layer 5 together with colors. Characteristic-setting abilities apply fir
 
 from types import MappingProxyType
 
-from rulesets.common import COMMON_DECISIONS
+from rulesets.common import COMMON_DECISIONS, LOOP_CDA_FIRST
 from rulesets.model import Ruleset, Sublayer, placement_table
 
 RULESET = Ruleset(
@@ -64,6 +64,6 @@ RULESET = Ruleset(
         "no_pt": "208.3",
         "switch": "418.5i",
     }),
-    decisions=COMMON_DECISIONS,
+    decisions=COMMON_DECISIONS + (LOOP_CDA_FIRST,),
     words=MappingProxyType({"the battlefield": "play", "battlefield": "play"}),
 )
