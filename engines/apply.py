@@ -5,10 +5,12 @@ The layer machine decides order and objects; these functions only change an ``Ob
 
 from __future__ import annotations
 
-from engines.board import AbilityPart, ColorPart, StaticAbility, TypePart, subtype_set
+from engines.board import SUBTYPE_SET_TYPES, AbilityPart, ColorPart, StaticAbility, TypePart, subtype_set
 from engines.plan import Planner
 from engines.state import Instance, Obj
 from engines.text import swap_ability, swap_set
+
+EMPTY: frozenset[str] = frozenset()
 
 
 def copy_onto(o: Obj, target: Obj, unit: Instance, planner: Planner) -> None:
@@ -23,6 +25,7 @@ def copy_onto(o: Obj, target: Obj, unit: Instance, planner: Planner) -> None:
     o.mana_value = target.mana_value
     o.types = target.types
     o.subtypes = target.subtypes
+    o.hidden = target.hidden
     o.supertypes = target.supertypes
     o.colors = target.colors
     o.power = target.power
@@ -63,24 +66,62 @@ def change_types(o: Obj, part: TypePart) -> None:
 
     New subtypes replace only the subtypes of their own set: a land type replaces land
     types, a creature type creature types (old 212.1b; 2009 204.1a). Setting no subtypes
-    at all removes every subtype.
+    at all removes every subtype. A card type that is removed takes the subtypes of its set
+    with it for as long as it is gone (212.1b / 204.1a): they wait in ``o.hidden`` and come
+    back with the card type. Setting and removing subtypes reach the hidden ones too.
     """
-    current = getattr(o, part.characteristic)
     values = frozenset(part.values)
-    if part.op == "set" and part.characteristic == "subtypes" and values:
-        replaced = {subtype_set(v) for v in values}
-        new = frozenset(s for s in current if subtype_set(s) not in replaced) | values
+    if part.characteristic == "types":
+        _change_card_types(o, part.op, values)
+    elif part.characteristic == "subtypes":
+        hidden = o.hidden
+        if part.op == "add":
+            o.subtypes = o.subtypes | values
+        elif part.op == "remove":
+            o.subtypes = o.subtypes - values
+            o.hidden = hidden - values if hidden else hidden
+        elif values:
+            replaced = {subtype_set(v) for v in values}
+            o.subtypes = frozenset(s for s in o.subtypes if subtype_set(s) not in replaced) | values
+            if hidden:
+                o.hidden = frozenset(s for s in hidden if subtype_set(s) not in replaced)
+        else:
+            o.subtypes = o.hidden = EMPTY
     elif part.op == "set":
-        new = values
+        o.supertypes = values
     elif part.op == "add":
-        new = current | values
+        o.supertypes = o.supertypes | values
     else:
-        new = current - values
-    setattr(o, part.characteristic, new)
+        o.supertypes = o.supertypes - values
     if part.sets_basic_land_types and "land" in o.types:
         o.keywords = frozenset()
         if any(not s.granted for s in o.statics):
             o.statics = tuple(s for s in o.statics if s.granted)
+
+
+def _change_card_types(o: Obj, op: str, values: frozenset[str]) -> None:
+    before = o.types
+    if op == "set":
+        after = values
+    elif op == "add":
+        after = before | values
+    else:
+        after = before - values
+    o.types = after
+    if after == before:
+        return
+    for group, types in SUBTYPE_SET_TYPES.items():
+        had, has = not types.isdisjoint(before), not types.isdisjoint(after)
+        if had and not has:
+            gone = frozenset(s for s in o.subtypes if subtype_set(s) == group)
+            if gone:
+                o.subtypes = o.subtypes - gone
+                o.hidden = o.hidden | gone
+        elif has and not had and o.hidden:
+            back = frozenset(s for s in o.hidden if subtype_set(s) == group)
+            if back:
+                o.hidden = o.hidden - back
+                o.subtypes = o.subtypes | back
 
 
 def change_colors(o: Obj, part: ColorPart) -> None:

@@ -37,6 +37,18 @@ def subtype_set(word: str) -> str:
     if word in ENCHANTMENT_TYPES:
         return "enchantment"
     return "creature"
+
+
+# The card types whose subtypes each set holds (old 212.1b; 2009 204.1a, which keeps a subtype
+# while any card type of its set remains: creature types for a tribal object). Planeswalker
+# types are not told apart from creature types here, so planeswalker keeps them too.
+SUBTYPE_SET_TYPES = {
+    "land": frozenset({"land"}),
+    "artifact": frozenset({"artifact"}),
+    "enchantment": frozenset({"enchantment"}),
+    "creature": frozenset({"creature", "tribal", "planeswalker"}),
+}
+
 DEFAULT_PLAYERS = ("you", "opponent")
 
 

@@ -10,6 +10,9 @@ from engines.board import Effect, Permanent, StaticAbility
 from engines.plan import Plan
 
 
+_NONE: frozenset[str] = frozenset()
+
+
 class Instance:
     """A continuous effect's generator: a static ability on an object, or a resolved effect.
 
@@ -40,11 +43,15 @@ class Instance:
 
 
 class Obj:
-    """An object's characteristics as far as the layers applied so far have determined them."""
+    """An object's characteristics as far as the layers applied so far have determined them.
+
+    ``hidden`` holds the subtypes of a card type the object has lost: they do not exist while
+    it is gone and come back with it (212.1b / 204.1a).
+    """
 
     __slots__ = (
         "id", "name", "controller", "types", "subtypes", "supertypes", "colors", "keywords",
-        "statics", "power", "toughness", "mana_value", "timestamp", "attached_to", "position",
+        "statics", "power", "toughness", "mana_value", "timestamp", "attached_to", "position", "hidden",
     )
 
     def clone(self) -> "Obj":
@@ -65,6 +72,7 @@ class Obj:
         new.timestamp = self.timestamp
         new.attached_to = self.attached_to
         new.position = self.position
+        new.hidden = self.hidden
         return new
 
     @property
@@ -104,6 +112,7 @@ def obj_from_permanent(p: Permanent, position: int, statics: tuple[Instance, ...
     o.timestamp = p.timestamp
     o.attached_to = p.attached_to
     o.position = position
+    o.hidden = _NONE
     return o
 
 

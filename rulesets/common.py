@@ -37,7 +37,10 @@ COMMON_DECISIONS = (
         "Setting subtypes replaces the object's subtypes of the same sets as the new ones (land types, "
         "artifact types, enchantment types; any other word counts as a creature type), and setting an "
         "empty list removes every subtype; setting a land's subtypes to basic land types also removes "
-        "the abilities of its own rules text (printed or copied), never granted ones.",
+        "the abilities of its own rules text (printed or copied), never granted ones. A removed card type "
+        "takes its set's subtypes with it until a later effect gives it back (creature types stay while "
+        "the object is still tribal or a planeswalker, whose types are not told apart); adding a subtype "
+        "its card types do not take is allowed, as neither document forbids it.",
     ),
     Decision(
         "noncreature_pt",
