@@ -23,6 +23,8 @@ COLORS = ["white", "blue", "black", "red", "green"]
 CREATURE_TYPES = ["goblin", "elf", "zombie", "wall", "soldier"]
 LAND_TYPES = ["forest", "swamp", "mountain", "island", "plains"]
 KEYWORDS = ["flying", "haste", "trample", "vigilance", "swampwalk", "protection from red"]
+# Every +X/+Y and -X/-Y counter changes P/T (old 200.10; 2009 120.1a); a charge counter changes nothing.
+COUNTER_KINDS = ["+1/+1", "-1/-1", "+1/+0", "+0/+1", "-1/-0", "-0/-1", "+2/+0", "charge"]
 SHAPES = [  # (types, subtypes pool)
     (["creature"], CREATURE_TYPES),
     (["artifact"], []),
@@ -192,7 +194,7 @@ class BoardGenerator:
     The defaults generate over the whole vocabulary. The keyword arguments narrow it, for
     property tests that hold only on part of the space: ``kinds`` (the body parts drawn,
     a subset of ``BODY_KINDS``), ``cda`` (printed characteristic-defining abilities),
-    ``counters`` (+1/+1 and -1/-1 counters) and ``granted`` (static abilities granted by
+    ``counters`` (P/T counters of several kinds, and a charge counter) and ``granted`` (static abilities granted by
     ``abilities: {add: [...]}``; keyword grants are kept). With the defaults the same
     choices make the same boards as before these options existed.
     """
@@ -269,7 +271,7 @@ class BoardGenerator:
         if keywords:
             o["abilities"] = keywords
         if self.counters and "creature" in types and c.boolean(0.25):
-            o["counters"] = {c.choice(["+1/+1", "-1/-1"]): c.integer(1, 2)}
+            o["counters"] = {c.choice(COUNTER_KINDS): c.integer(1, 2)}
         if "enchantment" in types or "artifact" in types:
             if c.boolean(0.5):
                 target = c.choice(ids)

@@ -18,7 +18,7 @@ from typing import Any
 from diffcheck.catalogue import Card, CardEffect, Catalogue, catalogue
 from diffcheck.catalogue.expand import fresh_id
 from diffcheck.generate import (
-    COLORS, CREATURE_TYPES, LAND_TYPES, Choices, Size, break_attachment_cycles, copies_reach,
+    COLORS, COUNTER_KINDS, CREATURE_TYPES, LAND_TYPES, Choices, Size, break_attachment_cycles, copies_reach,
 )
 
 __all__ = ["CardBoardGenerator", "CARD_BOARDS"]
@@ -78,7 +78,7 @@ class CardBoardGenerator:
         if c.boolean(0.3):
             obj["controller"] = "opponent"
         if "creature" in card.types and c.boolean(0.2):
-            obj["counters"] = {c.choice(["+1/+1", "-1/-1"]): c.integer(1, 2)}
+            obj["counters"] = {c.choice(COUNTER_KINDS): c.integer(1, 2)}
         return obj
 
     def _attach_and_choose(self, c: Choices, obj: dict[str, Any], object_ids: list[str], words: list[str]) -> None:

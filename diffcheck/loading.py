@@ -48,7 +48,7 @@ from diffcheck.words import count_phrase as _count_phrase
 from diffcheck.words import or_list as _or_list
 from diffcheck.words import q as _q
 from diffcheck.words import shorten as _shorten
-from engines.board import COLORS, DEFAULT_PLAYERS, Board
+from engines.board import COLORS, DEFAULT_PLAYERS, MIXED_PT_COUNTER, Board, counter_pt_change
 
 __all__ = ["BoardError", "load_board", "board_from_data", "checked_board_data", "validate_board_data", "board_schema"]
 
@@ -904,6 +904,13 @@ class _MeaningChecker:
                 if key in obj:
                     self._check_player(path + [key], obj[key])
             self._check_attached_to(path, obj)
+            for kind in obj.get("counters", {}):
+                if MIXED_PT_COUNTER.match(kind) and counter_pt_change(kind) is None:
+                    self.problem(
+                        path + ["counters", kind],
+                        f"{_q(kind)} mixes signs; a P/T counter is +X/+Y or -X/-Y, one sign for both "
+                        "numbers (old 200.10; 2009 120.1a)",
+                    )
             for number, ability in enumerate(obj.get("static", ())):
                 self._check_static(path + ["static", number], ability, granted=False)
 

@@ -13,7 +13,9 @@ saved and loaded again.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Mapping, Union
 
 COLORS = ("white", "blue", "black", "red", "green")
@@ -50,6 +52,24 @@ SUBTYPE_SET_TYPES = {
 }
 
 DEFAULT_PLAYERS = ("you", "opponent")
+
+
+# ---------------------------------------------------------------- counters
+
+# A +X/+Y counter adds X and Y, a -X/-Y counter subtracts them (old 200.10; 2009 120.1a): one
+# sign for both numbers. The loader refuses a kind that mixes them (``+1/-1``).
+_PT_COUNTER = re.compile(r"([+-])(\d{1,9})/\1(\d{1,9})\Z")
+MIXED_PT_COUNTER = re.compile(r"[+-]\d+/[+-]\d+\Z")
+
+
+@lru_cache(maxsize=256)
+def counter_pt_change(kind: str) -> tuple[int, int] | None:
+    """What one counter of ``kind`` does to power and toughness; None for any other kind."""
+    match = _PT_COUNTER.match(kind)
+    if match is None:
+        return None
+    sign = 1 if match.group(1) == "+" else -1
+    return sign * int(match.group(2)), sign * int(match.group(3))
 
 
 # ---------------------------------------------------------------- filters and values
@@ -472,11 +492,20 @@ class Permanent:
     attached_to: str | None = None
 
     @property
+    def pt_counters(self) -> tuple[tuple[str, int], ...]:
+        """The counters that change power and toughness: every +X/+Y and -X/-Y kind."""
+        return tuple((kind, n) for kind, n in self.counters if n and counter_pt_change(kind) is not None)
+
+    @property
     def counter_pt(self) -> tuple[int, int]:
-        """Net P/T change from +1/+1 and -1/-1 counters; other kinds change nothing."""
-        counts = dict(self.counters)
-        net = counts.get("+1/+1", 0) - counts.get("-1/-1", 0)
-        return net, net
+        """Net P/T change from the object's +X/+Y and -X/-Y counters; other kinds change nothing."""
+        power = toughness = 0
+        for kind, n in self.counters:
+            change = counter_pt_change(kind)
+            if change is not None:
+                power += n * change[0]
+                toughness += n * change[1]
+        return power, toughness
 
 
 @dataclass(frozen=True, slots=True)

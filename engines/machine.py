@@ -199,8 +199,10 @@ class _Run:
         return found
 
     def _counters(self, sublayer: Sublayer) -> None:
-        """+1/+1 and -1/-1 counters (418.5a 6c / 613.3d): no timestamp, every object at once."""
+        """+X/+Y and -X/-Y counters (418.5a 6c, 200.10 / 613.3d, 120.1a): no timestamp, every object at once."""
         for p in self.board.objects:
+            if not p.counters:
+                continue
             dp, dt = p.counter_pt
             if not (dp or dt):
                 continue
@@ -209,10 +211,10 @@ class _Run:
             o.power = (o.power or 0) + dp
             o.toughness = (o.toughness or 0) + dt
             if self.trace is not None:
-                counts = ", ".join(f"{n} {kind}" for kind, n in p.counters if kind in ("+1/+1", "-1/-1"))
+                counts = ", ".join(f"{n} {kind}" for kind, n in p.pt_counters)
                 self.trace.append(Applied(
                     sublayer.key, f"counters on {p.id} ({counts})", None, (p.id,), "counters apply in their own sublayer",
-                    (sublayer.rule,), _pt_changes(p.id, before, (o.power, o.toughness)),
+                    (sublayer.rule, self.ruleset.cite("counters")), _pt_changes(p.id, before, (o.power, o.toughness)),
                 ))
 
     # ------------------------------------------------------------ one sublayer

@@ -62,6 +62,7 @@ RULESET = Ruleset(
         "granted_vs_defined": "407.2",
         "remove_all_instances": "407.3",
         "no_pt": "208.3",
+        "counters": "200.10",
         "switch": "418.5i",
     }),
     decisions=COMMON_DECISIONS + (LOOP_CDA_FIRST,),

@@ -60,6 +60,7 @@ RULESET = Ruleset(
         "granted_vs_defined": "112.11",
         "remove_all_instances": "112.10",
         "no_pt": "207.3",
+        "counters": "120.1a",
         "switch": "613.3e",
     }),
     decisions=COMMON_DECISIONS,

@@ -363,6 +363,15 @@ def test_counter_keys_are_quoted_in_paths():
     assert_error(err, 'objects[0].counters["-1/-1"]', "from 0 to 1000", "found -1")
 
 
+def test_a_pt_counter_has_one_sign_for_both_numbers():
+    # Old 200.10 and 2009 120.1a know +X/+Y and -X/-Y counters only; "+1/-1" is neither, and
+    # a silent "changes nothing" would hide the mistake. "charge" is another kind: it loads.
+    err = error_for(lambda d: d["objects"][0]["counters"].update({"+1/-1": 1}))
+    assert_error(err, 'objects[0].counters["+1/-1"]', "mixes signs", "200.10", "120.1a")
+    board = board_from_data({"objects": [{"id": "x", "types": ["creature"], "counters": {"charge": 3, "+1/+0": 1}}]})
+    assert board.objects[0].counter_pt == (1, 0)
+
+
 def test_type_change_needs_exactly_one_operation():
     err = error_for(lambda d: d["objects"][3]["static"][1].update(types={"set": [], "add": ["land"]}))
     assert_error(err, "objects[3].static[1].types", "exactly one of set, add or remove", "found set and add")
