@@ -7,7 +7,7 @@ Two kinds of malformed input, as Hypothesis strategies:
   three mutations (a key deleted; a value replaced by one of another type: null, -1,
   10**30, "", [], {}, a 10,000-character string, 1.5, true...; an id duplicated; an id
   reference pointed at a missing id; an unknown key; a value nested deeper than a board
-  may be, or thousands of levels deep in the text; an attachment loop; a copy loop; more
+  may be, or thousands of levels deep in the text; an attachment loop; a copy loop (which loads: copy effects may loop); more
   objects, effects or list items than the limits allow), written as YAML or JSON and
   sometimes corrupted as bytes (truncated, a byte flipped, invalid UTF-8 or a control
   character inserted, re-encoded as UTF-16);

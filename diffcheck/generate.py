@@ -119,72 +119,6 @@ def break_attachment_cycles(objects: list[dict[str, Any]]) -> None:
             del o["attached_to"]
 
 
-def copies_reach(edges: dict[str, set[str]], start: str, goal: str) -> bool:
-    """Whether ``start`` is ``goal`` or, following ``edges`` (object -> what it copies), a copy of it."""
-    stack, seen = [start], set()
-    while stack:
-        node = stack.pop()
-        if node == goal:
-            return True
-        if node not in seen:
-            seen.add(node)
-            stack.extend(edges.get(node, ()))
-    return False
-
-
-def _break_copy_loops(objects: list[dict[str, Any]], effects: list[dict[str, Any]]) -> None:
-    """Drop the copy parts that would close a loop of copy effects (a -> b -> a), which boards forbid.
-
-    The loader follows copies whose affected objects are known without the state (``self``,
-    ``attached``, id lists); so does this. Bodies are visited in board order and keep their
-    copy part unless it closes a loop with those kept before; a body left with no part is
-    dropped (an ability, a granted ability or an effect). No choice is drawn, so the boards
-    of a seed stay the same otherwise.
-    """
-    edges: dict[str, set[str]] = {}
-
-    def reaches(start: str, goal: str) -> bool:
-        return copies_reach(edges, start, goal)
-
-    def keep(body: dict[str, Any], affected: list[str]) -> bool:
-        """Mend ``body`` in place; False when nothing is left of it."""
-        abilities = body.get("abilities", {})
-        if "add" in abilities:
-            # A granted ability on "self" copies for each object it is granted to.
-            abilities["add"] = [
-                g for g in abilities["add"]
-                if not isinstance(g, dict) or keep(g, affected if g.get("affects", "self") == "self"
-                                                   else list(g["affects"]) if isinstance(g["affects"], list) else [])
-            ]
-            if not abilities["add"]:
-                del abilities["add"]
-            if not abilities:
-                del body["abilities"]
-        target = body.get("copy")
-        if target is not None:
-            if any(a == target or reaches(target, a) for a in affected):
-                del body["copy"]
-            else:
-                for a in affected:
-                    edges.setdefault(a, set()).add(target)
-        return any(k in body for k in BODY_KEYS)
-
-    for o in objects:
-        kept = []
-        for ability in o.get("static", ()):
-            affects = ability.get("affects", "self")
-            affected = [o["id"]] if affects == "self" else [o["attached_to"]] if affects == "attached" \
-                else list(affects) if isinstance(affects, list) else []
-            if keep(ability, affected):
-                kept.append(ability)
-        if "static" in o:
-            if kept:
-                o["static"] = kept
-            else:
-                del o["static"]
-    effects[:] = [e for e in effects if keep(e, list(e["affects"]))]
-
-
 BODY_KEYS = ("copy", "control", "change_text", "types", "subtypes", "supertypes", "colors", "abilities", "pt")
 
 
@@ -230,7 +164,6 @@ class BoardGenerator:
             holder = c.choice(objects)
             holder.setdefault("static", []).append(self._static(c, holder, ids))
         effects = [self._effect(c, f"e{i}", ids) for i in range(1, n_effects - n_static + 1)]
-        _break_copy_loops(objects, effects)
         # Timestamps: a shuffle of 1..n, so every order of objects and effects occurs.
         stamps = list(range(1, len(objects) + len(effects) + 1))
         for i in range(len(stamps) - 1, 0, -1):

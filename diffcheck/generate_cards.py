@@ -18,7 +18,7 @@ from typing import Any
 from diffcheck.catalogue import Card, CardEffect, Catalogue, catalogue
 from diffcheck.catalogue.expand import fresh_id
 from diffcheck.generate import (
-    COLORS, COUNTER_KINDS, CREATURE_TYPES, LAND_TYPES, Choices, Size, break_attachment_cycles, copies_reach,
+    COLORS, COUNTER_KINDS, CREATURE_TYPES, LAND_TYPES, Choices, Size, break_attachment_cycles,
 )
 
 __all__ = ["CardBoardGenerator", "CARD_BOARDS"]
@@ -40,7 +40,6 @@ class CardBoardGenerator:
         self.bodies = [card for card in permanents if card not in self.layer_cards]
         self.spells = [card for card in cards if card.is_spell]
         self.by_name = {card.name: card for card in cards}
-        self.copies: dict[str, set[str]] = {}  # on the board being made: object -> the objects it copies
 
     def board(self, c: Choices) -> dict[str, Any]:
         n_objects = c.integer(self.size.min_objects, self.size.max_objects)
@@ -50,7 +49,6 @@ class CardBoardGenerator:
             card = c.choice(self.bodies) if c.boolean(0.4) else c.choice(self.layer_cards)
             objects.append(self._object(c, card, ids))
         object_ids = list(ids)
-        self.copies = {}
         words = sorted({w for obj in objects for w in self.by_name[obj["card"]].printed.get("subtypes", ())})
         for obj in objects:
             self._attach_and_choose(c, obj, object_ids, words)
@@ -140,20 +138,18 @@ class CardBoardGenerator:
     ) -> dict[str, str] | None:
         """Values for ``wanted`` choices; None when a required object choice has no object to name.
 
-        An object choice is what ``copiers`` become a copy of; a choice that would close a
-        loop of copies (which boards forbid) is not made.
+        An object choice is what ``copiers`` become a copy of: any other object (copies may
+        loop; the loop is a dependency loop, 418.5d / 613.7b).
         """
         values: dict[str, str] = {}
         for choice in wanted:
             if choice.kind == "object":
-                allowed = [o for o in objects if not any(self._copies_reach(o, x) for x in copiers)]
+                allowed = [o for o in objects if o not in copiers]
                 if not allowed or (choice.optional and c.boolean(0.2)):
                     if choice.optional:
                         continue
                     return None
                 values[choice.name] = c.choice(allowed)
-                for copier in copiers:
-                    self.copies.setdefault(copier, set()).add(values[choice.name])
             elif choice.kind == "color":
                 values[choice.name] = c.choice(COLORS)
             elif choice.kind == "basic_land_type":
@@ -162,9 +158,6 @@ class CardBoardGenerator:
                 # Words on the board first: a text change that matches nothing shows nothing.
                 values[choice.name] = c.choice(words + CREATURE_TYPES if c.boolean(0.5) else CREATURE_TYPES)
         return values
-
-    def _copies_reach(self, start: str, goal: str) -> bool:
-        return copies_reach(self.copies, start, goal)
 
 
 def _fresh(name: str, ids: list[str]) -> str:

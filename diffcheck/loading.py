@@ -12,7 +12,7 @@ A board is checked in stages, and the first stage that finds a problem reports i
 3a. cards: ``card:`` objects and ``cast:`` effects are written out from the catalogue
    (unknown names, wrong target counts and missing choices are found here);
 4. meaning: what a schema cannot say, because it needs the whole document (ids, players,
-   timestamps, attachment cycles, copy loops) or the rules (characteristic-defining
+   timestamps, attachment cycles) or the rules (characteristic-defining
    abilities, text changes).
 
 Within a stage the problem reported is the first in document order, so one file always
@@ -886,7 +886,6 @@ class _MeaningChecker:
         self._check_effects()
         self._check_timestamps()
         self._check_attachment_cycles()
-        self._check_copy_loops()
         return self.problems
 
     def problem(self, path: DocPath, message: str | Callable[[], str]) -> None:
@@ -1088,128 +1087,6 @@ class _MeaningChecker:
                     f"attachment cycle: {_arrows(chain + [start])}; each chain of attachments must end "
                     "at an object that is attached to nothing",
                 )
-
-    def _check_copy_loops(self) -> None:
-        """Copy effects must not chain in a circle: a copies b, b copies a (or a -> b -> c -> a).
-
-        The graph has an edge from each object a copy part makes a copy to the object it
-        copies, wherever the objects affected are known without the rules: static abilities
-        that affect self, attached or a list of ids (granted ones too, on the objects the
-        granting ability reaches that way), and resolved effects. Filters are left out:
-        what they match depends on the layers. An object made a copy of itself changes
-        nothing and is no loop. The loop reported is that of the first copy part, in
-        document order, that lies on one.
-        """
-        edges: list[tuple[str, str, DocPath]] = []
-        for index, obj in enumerate(self.objects):
-            for number, ability in enumerate(obj.get("static", ())):
-                reached = self._reached(ability, {obj["id"]})
-                self._copy_edges(["objects", index, "static", number], ability, reached, edges)
-        for index, effect in enumerate(self.effects):
-            affected = {target for target in effect["affects"] if target in self.object_index}
-            self._copy_edges(["effects", index], effect, affected, edges)
-        graph: dict[str, list[str]] = defaultdict(list)
-        for copier, copied, _ in edges:
-            graph[copier].append(copied)
-        component = _strong_components(graph)
-        looping = [e for e in edges if component.get(e[0]) is not None and component.get(e[0]) == component.get(e[1])]
-        if not looping:
-            return
-        orders: dict[int, dict[Any, int]] = {}
-        copier, copied, path = min(looping, key=lambda e: _position(self.data, e[2], orders))
-        loop = [copier] + _shortest_path(graph, copied, copier)
-        self.problem(
-            path,
-            f"copy chain loops: {_arrows(loop)}; a chain of copy effects must end at an object "
-            "that is not made a copy of another",
-        )
-
-    def _reached(self, ability: dict[str, Any], holders: set[str]) -> set[str]:
-        """The objects a static ability on ``holders`` affects, where that is known without the rules."""
-        affects = ability.get("affects", "self")
-        if affects == "self":
-            return holders
-        if affects == "attached":
-            attached = (self.objects[self.object_index[h]].get("attached_to") for h in holders)
-            return {target for target in attached if target in self.object_index}
-        if isinstance(affects, list):
-            return {target for target in affects if target in self.object_index} if holders else set()
-        return set()  # a filter
-
-    def _copy_edges(self, path: DocPath, body: dict[str, Any], affected: set[str], edges: list) -> None:
-        if not affected:
-            return
-        copied = body.get("copy")
-        if copied in self.object_index:
-            edges.extend((copier, copied, path + ["copy"]) for copier in sorted(affected) if copier != copied)
-        for number, added in enumerate(body.get("abilities", {}).get("add", ())):
-            if isinstance(added, dict):
-                self._copy_edges(path + ["abilities", "add", number], added, self._reached(added, affected), edges)
-
-
-def _strong_components(graph: dict[str, list[str]]) -> dict[str, int]:
-    """Tarjan's strongly connected components, without recursion: node -> component number.
-
-    Only components that hold a cycle (more than one node; self-edges are never added) get
-    a number.
-    """
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on_stack: set[str] = set()
-    component: dict[str, int] = {}
-    for root in list(graph):
-        if root in index:
-            continue
-        work = [(root, iter(graph.get(root, ())))]
-        index[root] = low[root] = len(index)
-        stack.append(root)
-        on_stack.add(root)
-        while work:
-            node, children = work[-1]
-            for child in children:
-                if child not in index:
-                    index[child] = low[child] = len(index)
-                    stack.append(child)
-                    on_stack.add(child)
-                    work.append((child, iter(graph.get(child, ()))))
-                    break
-                if child in on_stack:
-                    low[node] = min(low[node], index[child])
-            else:
-                work.pop()
-                if work:
-                    parent = work[-1][0]
-                    low[parent] = min(low[parent], low[node])
-                if low[node] == index[node]:
-                    members = []
-                    while True:
-                        member = stack.pop()
-                        on_stack.discard(member)
-                        members.append(member)
-                        if member == node:
-                            break
-                    if len(members) > 1:
-                        for member in members:
-                            component[member] = index[node]
-    return component
-
-
-def _shortest_path(graph: dict[str, list[str]], start: str, end: str) -> list[str]:
-    """The nodes from ``start`` to ``end`` along edges, fewest first and earliest edges first."""
-    previous: dict[str, str | None] = {start: None}
-    queue = [start]
-    for node in queue:
-        if node == end:
-            break
-        for child in graph.get(node, ()):
-            if child not in previous:
-                previous[child] = node
-                queue.append(child)
-    path = [end]
-    while previous[path[-1]] is not None:
-        path.append(previous[path[-1]])
-    return path[::-1]
 
 
 def _arrows(chain: Sequence[str], limit: int = 12) -> str:

@@ -231,18 +231,33 @@ class _Run:
         pending = sorted(units, key=order)
         deps: dict | None = None  # None: to be decided (again) by trial
         independent = False  # no pending effect reads anything another writes: base order throughout
+        # A dependency loop, once free to go, goes whole, in base order (418.5d / 613.7b): its members,
+        # and the keys of those still to apply.
+        loop_members: tuple = ()
+        loop_rest: list = []
         while pending:
-            if len(pending) == 1 or independent:
-                unit, loop, ahead = pending[0], (), ()
-            else:
-                if deps is None:
-                    independent = not self._may_depend(pending, key)
-                if independent:
+            unit = None
+            if loop_rest:
+                by_key = {u.key: u for u in pending}
+                while loop_rest and unit is None:
+                    unit = by_key.get(loop_rest.pop(0))  # a member whose ability is gone meanwhile is skipped
+                if unit is not None:
+                    loop, ahead = tuple(u for u in loop_members if u.key != unit.key), ()
+            if unit is None:
+                if len(pending) == 1 or independent:
                     unit, loop, ahead = pending[0], (), ()
                 else:
                     if deps is None:
-                        deps = self._dependencies(pending, key)
-                    unit, loop, ahead = self._choose(pending, deps, waited)
+                        independent = not self._may_depend(pending, key)
+                    if independent:
+                        unit, loop, ahead = pending[0], (), ()
+                    else:
+                        if deps is None:
+                            deps = self._dependencies(pending, key)
+                        unit, loop, ahead = self._choose(pending, deps, waited)
+                        if loop:
+                            loop_members = (unit,) + loop
+                            loop_rest = [u.key for u in loop]
             changed_existence = self._apply(
                 unit, key, sublayer, waited.get(unit.key, ()), loop, ahead,
                 measure=deps is not None and len(pending) > 1,
@@ -629,7 +644,7 @@ class _Run:
         if unit.cda and sublayer.cda_first and not all(u.cda for u in loop):
             return (f"in a dependency loop with {names}: dependency is set aside there, and "
                     f"{_plural(self.ruleset.cda_term)} still apply first in it, then the rest in timestamp order")
-        return (f"in a dependency loop with {names}: dependency is set aside there and the loop goes in "
+        return (f"in a dependency loop with {names}: dependency is set aside there and the whole loop goes in "
                 f"timestamp order; timestamp {unit.timestamp} is the earliest left in it")
 
     def _why(
@@ -646,7 +661,7 @@ class _Run:
             rules.append(r.cite("timestamp_resolved" if unit.source is None else "timestamp_static"))
         if loop:
             reasons.append(self._loop_order(unit, sublayer, loop))
-            rules.append(r.cite("loop"))
+            rules += [r.cite("loop"), "decision: dependency_state"]
             if unit.cda and sublayer.cda_first and not all(u.cda for u in loop):
                 rules.append("decision: loop_cda_first")
         elif waited:

@@ -66,7 +66,9 @@ COMMON_DECISIONS = (
         "418.5c / 613.7a",
         "Dependency is decided by trial against the state as it stands each time the next effect in a "
         "layer is chosen: applying A must change B now, so a chain A, B, C where B only matters to C "
-        "after A has applied does not make C wait for B until A has applied.",
+        "after A has applied does not make C wait for B until A has applied. A dependency loop waits as a "
+        "whole for the effects outside it that its members depend on; then all its members apply, in "
+        "timestamp order, without deciding dependency again among them (418.5d / 613.7b).",
     ),
     Decision(
         "ability_instances",

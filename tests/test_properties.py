@@ -177,16 +177,20 @@ def expected_as_printed(data: dict[str, Any]) -> dict[str, Any]:
 
     With no effects to apply, every characteristic is the printed one (418.5a / 613.1:
     start with the object's printed values, then apply effects, of which there are none).
-    P/T still has one step: +1/+1 and -1/-1 counters (old 6c, 418.5a; 2009 7d, 613.3d),
-    on a creature without printed P/T too, whose values count as 0. A noncreature has no
+    P/T still has one step: counters (old 6c, 418.5a; 2009 7d, 613.3d), where a +X/+Y counter
+    adds X and Y and a -X/-Y counter subtracts them (old 200.10; 2009 120.1a) and other kinds
+    do nothing, on a creature without printed P/T too, whose values count as 0. A noncreature has no
     power or toughness even with one printed (old 208.3; 2009 207.3): null.
     """
     first_player = data.get("players", ["you", "opponent"])[0]
     objects = {}
     for o in data["objects"]:
         creature = "creature" in o.get("types", ())
-        counters = o.get("counters", {})
-        net = counters.get("+1/+1", 0) - counters.get("-1/-1", 0)
+        dp = dt = 0
+        for kind, n in o.get("counters", {}).items():
+            power, _, toughness = kind.partition("/")
+            if kind[0] in "+-" and toughness[:1] == kind[0] and power[1:].isdigit() and toughness[1:].isdigit():
+                dp, dt = dp + n * int(power), dt + n * int(toughness)  # int("-1") is -1: the sign counts
         objects[o["id"]] = {
             "name": o.get("name", o["id"]),
             "controller": o.get("controller", first_player),
@@ -195,8 +199,8 @@ def expected_as_printed(data: dict[str, Any]) -> dict[str, Any]:
             "supertypes": sorted(o.get("supertypes", ())),
             "colors": sorted(o.get("colors", ())),
             "abilities": sorted(set(o.get("abilities", ()))),
-            "power": o.get("power", 0) + net if creature else None,
-            "toughness": o.get("toughness", 0) + net if creature else None,
+            "power": o.get("power", 0) + dp if creature else None,
+            "toughness": o.get("toughness", 0) + dt if creature else None,
         }
     return objects
 
