@@ -404,14 +404,19 @@ class StaticAbility:
     parts: tuple[Part, ...]
     cda: bool = False
     text_given: bool = True  # False when ``label`` was generated, so to_dict leaves it out
+    # Words chosen as the permanent entered (a color, a creature type), not printed: not text
+    # a text-changing effect can change (418.6a / 612.1-612.2).
+    chosen: frozenset[str] = frozenset()
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "StaticAbility":
         parts = parts_from_dict(data)
         affects = affects_from_dict(data.get("affects", "self"))
+        cda = bool(data.get("cda", False))
+        chosen = frozenset(data.get("chosen", ()))
         if "text" in data:
-            return cls(data["text"], affects, parts, bool(data.get("cda", False)))
-        return cls(generated_label(affects, parts), affects, parts, bool(data.get("cda", False)), False)
+            return cls(data["text"], affects, parts, cda, True, chosen)
+        return cls(generated_label(affects, parts), affects, parts, cda, False, chosen)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -421,6 +426,8 @@ class StaticAbility:
         out.update(parts_to_dict(self.parts))
         if self.cda:
             out["cda"] = True
+        if self.chosen:
+            out["chosen"] = sorted(self.chosen)
         return out
 
 

@@ -567,9 +567,10 @@ class _Run:
             self.last_changes = bits
             return existence
         before = {oid: _describe(self.state[oid]) for oid in objects}
+        words = self._words_replaced(unit, key, objects)
         changed = self._apply_parts(unit, key, self.state, None, objects)
         self.last_changes = ALL
-        changes = tuple(
+        changes = words + tuple(
             Change(oid, name, old, new)
             for oid in objects
             for (name, old), new in zip(before[oid].items(), _describe(self.state[oid]).values())
@@ -578,6 +579,17 @@ class _Run:
         why, rules = self._why(unit, sublayer, waited, loop, ahead)
         self.trace.append(Applied(key, self._name(unit), unit.timestamp, tuple(objects), why, rules, changes))
         return changed
+
+    def _words_replaced(self, unit: Instance, key: str, objects) -> tuple[Change, ...]:
+        """For the trace, before a text change applies: each word it will replace in each object's
+        text (418.6a / 612.1), as a change of ``text``; a chosen value is no word of it."""
+        out = []
+        for part in unit.plan.parts[key]:
+            if part.kind == "text":
+                swaps = dict(part.swaps)
+                for oid in objects:
+                    out += [Change(oid, "text", word, swaps[word]) for word in sorted(words_found(self.state[oid], swaps))]
+        return tuple(out)
 
     def _apply_parts(self, unit: Instance, key: str, state: dict, cloned: set | None, objects=None) -> bool:
         """Apply ``unit``'s parts here to ``state``; True if some object's static abilities changed.

@@ -101,7 +101,15 @@ def _swap_part(part: Part, swaps: Mapping[str, str]) -> Part:
 
 
 def swap_ability(ability: StaticAbility, swaps: Mapping[str, str]) -> StaticAbility:
-    """The ability with its color and subtype words swapped; the same object if none occur."""
+    """The ability with its color and subtype words swapped; the same object if none occur.
+
+    Words chosen as its permanent entered are not its text (418.6a / 612.1-612.2): they stay,
+    here and in the abilities it grants.
+    """
+    if ability.chosen and not ability.chosen.isdisjoint(swaps):
+        swaps = {old: new for old, new in swaps.items() if old not in ability.chosen}
+        if not swaps:
+            return ability
     affects = ability.affects
     if isinstance(affects, Matching):
         f = _swap_filter(affects.filter, swaps)

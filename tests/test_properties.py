@@ -14,6 +14,7 @@ f. neither engine raises on any generated board, small or large.
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 import pytest
@@ -21,11 +22,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from diffcheck.generate import BODY_KINDS, LARGE, seeded_boards
-from diffcheck.loading import board_from_data
+from diffcheck.loading import PART_KEYS, board_from_data
 from diffcheck.strategies import board_values, boards, card_boards
 from engines import get_engine
 from engines.board import Board
-from engines.trace import render
+from engines.trace import Applied, render
 from rulesets import CR418, CR613, RESOLVED, STATIC
 
 RULESETS = ("cr418", "cr613")
@@ -315,6 +316,60 @@ def test_a_granted_ability_that_would_confirm_itself_is_not_kept():
         board = board_from_data(load_case(CASES / f"{stem}.yaml")["board"])
         for name in RULESETS:
             assert _granted_without_grantor(board, name) == [], (stem, name)
+
+
+# ---------------------------------------------------------------- h. what a text change did
+
+
+def _labelled_text_changes(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """The printed static abilities and resolved effects of ``data`` that change text, each given
+    a label of its own (``T0``, ``T1``...) so its trace entries can be found by it."""
+    bodies = [b for o in data["objects"] for b in o.get("static", ()) if "change_text" in b]
+    bodies += [e for e in data.get("effects", ()) if "change_text" in e]
+    for n, body in enumerate(bodies):
+        body["source" if "id" in body else "text"] = f"T{n}"
+    return bodies
+
+
+def _without_labels(outcome: dict[str, Any]) -> dict[str, Any]:
+    """The outcome's objects, leaving out the labels ``_labelled_text_changes`` gave."""
+    objects = copy.deepcopy(_objects(outcome))
+    for o in objects.values():
+        o["abilities"] = [a for a in o["abilities"] if not (a[:1] == "T" and a[1:].isdigit())]
+    return objects
+
+
+@PROPERTY
+@given(boards(kinds=("change_text", "colors", "subtypes", "abilities", "pt_modify", "types")))
+def test_the_trace_says_what_every_text_change_did(data):
+    """A text change the trace shows changing nothing (no word replaced, no characteristic
+    changed) must leave the outcome as it is without it (418.6a / 612.1: it changes only words
+    it finds; chosen values are none of them)."""
+    import re
+
+    bodies = _labelled_text_changes(data)
+    for name in RULESETS:
+        engine = ENGINES[name]
+        outcome, trace = engine.explain(board_from_data(data))
+        for n, body in enumerate(bodies):
+            label = re.compile(rf"(?<![\w-])T{n}(?![\w-])")
+            entries = [e for e in trace if isinstance(e, Applied) and e.sublayer == engine.ruleset.placement[("text", STATIC)]
+                       and label.search(e.effect)]
+            if any(e.changes for e in entries):
+                continue
+            without = copy.deepcopy(data)
+            twin = _labelled_text_changes(without)[n]
+            del twin["change_text"]
+            if not any(k in twin for k in PART_KEYS):
+                _drop(without, twin)
+            assert _without_labels(engine.evaluate(board_from_data(without))) == _without_labels(outcome), (name, f"T{n}")
+
+
+def _drop(data: dict[str, Any], body: dict[str, Any]) -> None:
+    for o in data["objects"]:
+        if body in o.get("static", ()):
+            o["static"] = [b for b in o["static"] if b is not body]
+    data["effects"] = [e for e in data.get("effects", ()) if e is not body]
 
 
 # ---------------------------------------------------------------- f. smoke

@@ -191,7 +191,10 @@ class _Expansion:
         for key in ("counters", "timestamp", "attached_to"):
             if key in obj:
                 out[key] = obj[key]
-        static = [_substitute(ability, values) for ability in card.static if _chosen(ability, card.choices, values)]
+        static = [
+            _mark_chosen(_substitute(ability, values), ability, card.choices, values)
+            for ability in card.static if _chosen(ability, card.choices, values)
+        ]
         if static:
             out["static"] = static
         return out
@@ -292,6 +295,20 @@ def _chosen(ability: Any, choices: tuple[Choice, ...], values: dict[str, str]) -
     """False if the ability mentions an optional choice that was not made (it is then absent)."""
     missing = {c.placeholder for c in choices if c.name not in values}
     return not missing or not any(word in missing for word in _strings(ability))
+
+
+def _mark_chosen(written: dict[str, Any], ability: Any, choices: tuple[Choice, ...], values: dict[str, str]) -> dict[str, Any]:
+    """``written`` with ``chosen:`` listing the words its choices filled in (colors, creature or
+    land types): chosen as the permanent entered, they are not text a text change can change
+    (418.6a / 612.1-612.2)."""
+    mentioned = set(_strings(ability))
+    words = sorted({
+        values[c.name] for c in choices
+        if c.kind != "object" and c.name in values and c.placeholder in mentioned
+    })
+    if words:
+        written["chosen"] = words
+    return written
 
 
 def _strings(node: Any) -> Iterable[str]:
