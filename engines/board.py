@@ -440,9 +440,9 @@ def generated_label(affects: Affects, parts: tuple[Part, ...]) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Card:
-    """A card in a graveyard: printed characteristics only, for counts."""
+    """A card in a graveyard: printed characteristics only, for counts (which never read a name)."""
 
-    name: str
+    name: str | None = None
     types: tuple[str, ...] = ()
     subtypes: tuple[str, ...] = ()
     supertypes: tuple[str, ...] = ()
@@ -454,7 +454,7 @@ class Card:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "Card":
         return cls(
-            name=data["name"],
+            name=data.get("name"),
             types=tuple(data.get("types", ())),
             subtypes=tuple(data.get("subtypes", ())),
             supertypes=tuple(data.get("supertypes", ())),
@@ -465,7 +465,7 @@ class Card:
         )
 
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"name": self.name}
+        out: dict[str, Any] = {} if self.name is None else {"name": self.name}
         for key in ("types", "subtypes", "supertypes", "colors"):
             if getattr(self, key):
                 out[key] = list(getattr(self, key))

@@ -412,9 +412,15 @@ def test_granted_keyword_must_be_lowercase():
     assert_error(err, "effects[0].abilities.add[0]", "keyword ability", "static ability", '"Flying"')
 
 
-def test_graveyard_card_needs_a_name():
-    err = error_for(lambda d: d["graveyards"]["alice"].append({"types": ["creature"]}))
-    assert_error(err, "graveyards.alice[2]", 'missing the required key "name"')
+def test_a_graveyard_card_needs_no_name():
+    # Only counts read graveyard cards (a CDA such as Mortivore's counts creature cards: old
+    # 405.2, 2009 604.3), and no count reads a name: a nameless card loads and is counted.
+    data = valid_data()
+    data["graveyards"]["alice"].append({"types": ["creature"]})
+    board = board_from_data(data)
+    nameless = board.graveyards[0][1][-1]
+    assert nameless.name is None and nameless.types == ("creature",)
+    assert "name" not in nameless.to_dict() and Board.from_dict(board.to_dict()) == board
 
 
 def test_graveyard_card_field_path():
