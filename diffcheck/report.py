@@ -33,7 +33,7 @@ from tabulate import tabulate
 
 from diffcheck import rundir
 from diffcheck.render import ABSENT, CHARACTERISTICS, normalize, show
-from rulesets.changes import BY_KEY, CHANGES
+from rulesets.changes import BY_KEY, CHANGES, NOT_EXPRESSIBLE
 
 __all__ = [
     "Block",
@@ -55,6 +55,7 @@ FORMATS = {"md": "CHANGELOG.md", "html": "CHANGELOG.html"}
 WRAP = 88  # Markdown paragraphs are wrapped for terminals; GitHub joins the lines again
 TOGETHER = "Changes that only matter together"
 UNEXPLAINED = "Divergences no rule change explains"
+INEXPRESSIBLE = "Differences no board can show"
 MARK = "differs"
 
 
@@ -264,6 +265,20 @@ def changelog(run: Run) -> list[Block]:
         blocks.append(Paragraph(_counted(unexplained) + "."))
         for g in _ordered(unexplained):
             blocks += _group(g, 3, old, new)
+    if {old, new} == {"cr418", "cr613"}:
+        blocks += _inexpressible()
+    return blocks
+
+
+def _inexpressible() -> list[Block]:
+    """The differences between the two documents that no board can show, so no run finds them."""
+    blocks: list[Block] = [
+        Heading(2, INEXPRESSIBLE),
+        Paragraph("The two documents differ in these rules too, but the board format cannot express "
+                  "what they govern, so no board shows them:"),
+    ]
+    for item in NOT_EXPRESSIBLE:
+        blocks.append(Paragraph(f"Old: {item.old_rule}. New: {item.new_rule}. {item.summary}"))
     return blocks
 
 

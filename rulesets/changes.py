@@ -3,9 +3,10 @@
 Each ``RuleChange`` names the old and the new rules, says in one sentence what changed, and
 knows how to change a ruleset accordingly. ``derive(CR418, changes)`` builds the hybrid
 ruleset with any subset of them applied; with all of them it behaves as ``CR613`` does
-(tests check the data and the outcomes), so this list is every behavioural difference
-between the two documents. Titles, citations and words differ too, but they change what a
-trace says, not what a board comes to.
+(tests check the data and the outcomes). They are every behavioural difference between the
+two documents that a board can show; ``NOT_EXPRESSIBLE`` lists, with rule numbers, the
+differences the board format cannot express, so no board shows them. Titles, citations and
+words differ too, but they change what a trace says, not what a board comes to.
 """
 
 from __future__ import annotations
@@ -100,8 +101,10 @@ def _abilities_own_layer(r: Ruleset) -> Ruleset:
     if r.placement[("ability", STATIC)] != colors:
         return r
     sublayers = [replace(s, title="color-changing effects") if s.key == colors else s for s in r.sublayers]
+    # The new layer keeps what old layer 5 did for ability changes: characteristic-defining
+    # abilities first (418.5a -> 613.2), though none can add or remove abilities (405.2 / 604.3).
     sublayers = _insert_after(sublayers, colors, Sublayer(
-        "abilities", "ability-adding and ability-removing effects", "613.1f", cda_first=False))
+        "abilities", "ability-adding and ability-removing effects", "613.1f", cda_first=True))
     return _with_plan(r, sublayers, _move(dict(r.placement), "ability", (STATIC, RESOLVED, CDA), "abilities"))
 
 
@@ -134,11 +137,6 @@ def _cda_out_of_dependency(r: Ruleset) -> Ruleset:
     return replace(r, cda_in_dependency=False)
 
 
-def _cda_first_in_ability_layer(r: Ruleset) -> Ruleset:
-    ability = r.placement[("ability", STATIC)]
-    return replace(r, sublayers=tuple(replace(s, cda_first=True) if s.key == ability else s for s in r.sublayers))
-
-
 def _cda_defines_fewer(r: Ruleset) -> Ruleset:
     return replace(r, cda_characteristics=frozenset({"subtypes", "colors", "pt"}))
 
@@ -162,7 +160,8 @@ CHANGES: tuple[RuleChange, ...] = (
         "abilities-own-layer", "Ability-changing effects get a layer of their own",
         "418.5a (layer 5)", "613.1f (layer 6)",
         "Effects that add or remove abilities no longer share layer 5 with color changes, ordered by "
-        "timestamp and dependency; they now apply in a new layer 6, after every color change.",
+        "timestamp and dependency; they now apply in a new layer 6, after every color change (where, as in "
+        "old layer 5, characteristic-defining abilities would apply first, 613.2).",
         _abilities_own_layer,
     ),
     RuleChange(
@@ -171,13 +170,6 @@ CHANGES: tuple[RuleChange, ...] = (
         "A characteristic-defining ability can no longer depend on another effect or be depended on, so "
         "a dependency can no longer move it after other effects in its layer.",
         _cda_out_of_dependency,
-    ),
-    RuleChange(
-        "cda-first-in-ability-layer", "Characteristic-defining abilities apply first in the ability layer too",
-        "418.5a (layers 1-5)", "613.2 (layers 1-6)",
-        "Characteristic-defining abilities apply first in every layer before P/T, the new ability layer "
-        "included.",
-        _cda_first_in_ability_layer,
     ),
     RuleChange(
         "cda-defines-fewer-characteristics", "A characteristic-defining ability defines colors, subtypes or P/T only",
@@ -189,6 +181,50 @@ CHANGES: tuple[RuleChange, ...] = (
 )
 
 BY_KEY = {c.key: c for c in CHANGES}
+
+
+@dataclass(frozen=True)
+class Inexpressible:
+    """A difference between the two documents that no board in the board format can show."""
+
+    old_rule: str
+    new_rule: str
+    summary: str  # what differs, and why a board cannot show it
+
+
+NOT_EXPRESSIBLE: tuple[Inexpressible, ...] = (
+    Inexpressible(
+        "402.8a, 405.2a", "604.3",
+        "2009 characteristic-defining abilities work in every zone; in 2006 only those that set types, "
+        "subtypes, supertypes or colors did, and a * power or toughness was 0 out of play. Boards hold "
+        "permanents on the battlefield, and graveyard cards only for counts, with printed characteristics.",
+    ),
+    Inexpressible(
+        "405.2", "604.3a(5)",
+        "2009 denies characteristic-defining status to an ability that sets a characteristic only under a "
+        "condition; a board's abilities have no conditions.",
+    ),
+    Inexpressible(
+        "212.1b", "204.1a",
+        "2009 keeps the subtypes of a removed card type that are also subtypes of a kept one (creature "
+        "types on a tribal object); the 2006 document has no tribal or planeswalker card type, so no board "
+        "true to it can show the difference (the machine applies the 2009 rule to both).",
+    ),
+    Inexpressible(
+        "418.5e", "613.6c-d",
+        "2009 gives a Fortification a new timestamp when it becomes attached, as Auras and Equipment; "
+        "Fortification is unknown in 2006, and a board states timestamps rather than attachment events.",
+    ),
+    Inexpressible(
+        "418.5e", "613.6e-f",
+        "2009 timestamps face-up plane and vanguard cards; neither is a permanent a board can hold.",
+    ),
+    Inexpressible(
+        "-", "613.9-613.10",
+        "2009 places continuous effects on players and on game rules after those on objects, which the "
+        "2006 text does not order; boards hold only effects on objects.",
+    ),
+)
 
 
 def derive(base: Ruleset, changes: Iterable[str | RuleChange], name: str | None = None) -> Ruleset:
