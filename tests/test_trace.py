@@ -45,6 +45,27 @@ def test_a_loop_is_named():
     assert any("dependency loop" in w for w in whys)
 
 
+def test_a_loop_says_which_order_it_went_in():
+    # Two Cytoshapes copying each other: a loop in layer 1 applied whole in timestamp order
+    # (418.5d / 613.7b); both entries say so, ts 3 then ts 4 (the case file's derivation).
+    _, trace = explain("cards-two-cytoshapes-swap-bears-and-ogre", "cr613")
+    applied = [e for e in trace if isinstance(e, Applied) and e.sublayer == "1"]
+    assert [e.timestamp for e in applied] == [3, 4]
+    for e in applied:
+        assert "dependency loop" in e.why and "timestamp order" in e.why and "613.7b" in e.rules
+        assert f"timestamp {e.timestamp} is the earliest left" in e.why
+
+
+def test_a_characteristic_setting_ability_first_in_a_loop_is_a_decision_and_said():
+    # cr418: the knight's ability (ts 2) goes before the enchantment (ts 1) inside their loop
+    # (418.5a; decision loop_cda_first): the trace must not claim timestamp order for it.
+    _, trace = explain("dep-418-loop-characteristic-setting-first", "cr418")
+    first = next(e for e in trace if isinstance(e, Applied) and e.sublayer == "5")
+    assert first.timestamp == 2
+    assert "decision: loop_cda_first" in first.rules and "418.5d" in first.rules
+    assert "still apply first" in first.why and "earliest left" not in first.why
+
+
 def test_explaining_gives_the_same_outcome_as_evaluating():
     board = board_from_data(load_case(CASES / "seed-418-svogthos.yaml")["board"])
     for name in ("cr418", "cr613"):
