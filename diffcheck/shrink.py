@@ -36,13 +36,15 @@ early accepts remove most of a board and later, finer steps run on what is left)
    ``affects: attached`` static abilities of that object; graveyards are not touched.
    On a board of catalogue cards (``card:``, ``cast:``), a card's choice naming it goes
    (object choices of permanents are optional), and a ``cast:`` effect that targets it
-   or chose it goes (its number of targets is fixed);
+   or chose it goes (its number of targets is fixed), unless it is a spell or ability
+   without targets, whose list of what it affected only loses the object;
 2. remove a resolved effect;
 3. remove a static ability from an object;
 4. remove one part of an effect body (resolved, static or granted) that has more than one;
    inside ``pt`` one of set/modify/switch, inside ``abilities`` one of add/remove/remove_all,
    one item of ``abilities.add``/``remove``, one pair of ``change_text`` (never emptying);
-5. simplify ``affects`` and filters: drop an id from an id list (keeping one), drop a key
+5. simplify ``affects`` and filters: drop an id from an id list (keeping one; a ``cast:``
+   effect without targets lists what it affected in ``targets``), drop a key
    from a filter (in ``affects`` and in ``{count: ...}`` values), drop an item from a
    filter's list;
 6. remove list items: a graveyard card (an emptied player list and an emptied
@@ -69,7 +71,7 @@ from __future__ import annotations
 import copy
 from typing import Any, Callable, Iterable, Iterator
 
-from diffcheck.catalogue import expand_board
+from diffcheck.catalogue import catalogue, expand_board
 from diffcheck.loading import PART_KEYS, validate_board_data
 from engines import Engine, get_engine
 from engines.board import DEFAULT_PLAYERS, Board
@@ -430,15 +432,29 @@ def _ability_without(ability: Data, gone: str) -> Data | None:
 
 def _effect_without(effect: Data, gone: str) -> Data | None:
     if "cast" in effect:
-        # A catalogue spell or ability takes a set number of targets, and its choices may
-        # name the object (what Cytoshape copies): without the object it goes.
-        return None if gone in effect["targets"] or gone in effect.get("choices", {}).values() else effect
+        # A catalogue spell or ability with targets takes a set number of them, and its choices
+        # may name the object (what Cytoshape copies): without the object it goes. One without
+        # targets (Overrun, Sudden Spoiling) lists what it affected: the object leaves the list.
+        if gone in effect.get("choices", {}).values():
+            return None
+        if gone not in effect["targets"]:
+            return effect
+        targets = [x for x in effect["targets"] if x != gone]
+        return {**effect, "targets": targets} if targets and _untargeted(effect) else None
     if gone in effect["affects"]:
         affects = [x for x in effect["affects"] if x != gone]
         if not affects:
             return None
         effect = {**effect, "affects": affects}
     return _body_without(effect, gone)
+
+
+def _untargeted(cast: Data) -> bool:
+    """Whether a ``cast:`` effect's spell or ability has no targets, so its list of the objects it
+    affected (fixed as it resolved: 418.3b / 611.2c) may be any length."""
+    card = catalogue().get(cast["cast"])
+    made = card.effect(cast.get("ability")) if card is not None else None
+    return made is not None and made.targets is None
 
 
 def _body_without(body: Data, gone: str) -> Data | None:
@@ -522,11 +538,12 @@ def _labelled(description: str, variant: Data | None) -> Iterator[tuple[str, Dat
 
 def _step_affects(board: Data) -> Iterator[tuple[str, Data]]:
     for path, body in _bodies(board):
-        affects = body.get("affects")
-        if isinstance(affects, list) and len(affects) > 1:
-            for n, oid in enumerate(affects):
-                where = path + ("affects", n)
-                yield from _labelled(f"drop {oid} from {_where(path + ('affects',))}", _edit(board, where))
+        key = "targets" if "cast" in body else "affects"
+        listed = body.get(key)
+        if isinstance(listed, list) and len(listed) > 1 and (key == "affects" or _untargeted(body)):
+            for n, oid in enumerate(listed):
+                where = path + (key, n)
+                yield from _labelled(f"drop {oid} from {_where(path + (key,))}", _edit(board, where))
     for path, filter_ in _filters(board):
         for key in filter_:
             yield from _labelled(f"drop {_where(path + (key,))}", _edit(board, path + (key,)))

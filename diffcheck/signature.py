@@ -18,6 +18,7 @@ from itertools import combinations
 from typing import Iterable
 
 from diffcheck.shrink import differing
+from engines.board import counter_pt_change
 from rulesets import CR418, CR613, ORIGINS, PART_KINDS, Ruleset
 
 COUNTERS = "counters"
@@ -84,7 +85,7 @@ def board_parts(board: dict) -> list[tuple[str, str, str]]:
     for o in board.get("objects", ()):
         for ability in o.get("static", ()):
             parts.extend(_body_parts(ability, "cda" if ability.get("cda") else "static"))
-        if any(k in ("+1/+1", "-1/-1") and n for k, n in o.get("counters", {}).items()):
+        if any(n and counter_pt_change(k) is not None for k, n in o.get("counters", {}).items()):
             parts.append((COUNTERS, COUNTERS, ""))
     for effect in board.get("effects", ()):
         parts.extend(_body_parts(effect, "resolved"))
