@@ -7,15 +7,19 @@ stdout before all the work is done, so a failure writes nothing partial.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
+import sys
 import time
 from pathlib import Path
 from typing import Annotated, Any, NoReturn, Optional
 
 import typer
 import yaml
+from typer._click import exceptions as click_exceptions  # typer's own click (pinned: typer<1)
+from typer.core import TyperGroup
 
 from diffcheck import render, rundir
 from diffcheck.loading import BoardError, load_board
@@ -23,6 +27,7 @@ from engines import UnknownEngine, get_engine, installed
 
 EXIT_DIFFERENCE = 1
 EXIT_BAD_INPUT = 2
+EXIT_INTERRUPTED = 130
 DEFAULT_BOARDS = 60_000  # under a minute on two cores (30-60 s seen on shared machines), shrinking included
 DEFAULT_OUT = Path("reports/latest")
 # The committed changelog, reports/CHANGELOG-cr418-cr613.md, is this run's report.
@@ -33,14 +38,75 @@ CHANGELOG_BOARDS = 50_000
 CARDS_CHANGELOG = Path("reports/CHANGELOG-cr418-cr613-cards.md")
 CARDS_CHANGELOG_BOARDS = 20_000
 
+class _OneLineErrors(TyperGroup):
+    """The command group, with click's usage errors (an unknown option, a value of the wrong type, a
+    missing argument) printed as every other bad input is: one line, ``error: ...``, exit status 2.
+
+    Overriding ``main`` covers both the console script and ``typer.testing.CliRunner``.
+    """
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        try:
+            code = super().main(args=args, prog_name=prog_name, complete_var=complete_var,
+                                standalone_mode=False, **extra)
+        except click_exceptions.NoArgsIsHelpError as exc:
+            typer.echo(exc.ctx.get_help())
+            code = 0
+        except click_exceptions.UsageError as exc:
+            where = exc.ctx.command_path if exc.ctx is not None else "diffcheck"
+            message = " ".join(exc.format_message().split())
+            typer.echo(f"error: {where}: {message} (see {where} --help)", err=True)
+            code = EXIT_BAD_INPUT
+        except click_exceptions.ClickException as exc:
+            typer.echo(f"error: {' '.join(exc.format_message().split())}", err=True)
+            code = exc.exit_code
+        except typer.Abort:
+            code = EXIT_INTERRUPTED
+        except OSError as exc:
+            if exc.errno == errno.EPIPE:  # the reader went away (| head): nothing to say to it
+                sys.stderr = open(os.devnull, "w")  # noqa: SIM115 - interpreter shutdown flushes it
+                code = EXIT_DIFFERENCE
+            else:  # a path the user named that cannot be read or written
+                where = f"{exc.filename}: " if exc.filename else ""
+                typer.echo(f"error: {where}{exc.strerror or exc}", err=True)
+                code = EXIT_BAD_INPUT
+        code = code if isinstance(code, int) else 0
+        if standalone_mode:
+            sys.exit(code)
+        return code
+
+
 app = typer.Typer(
     name="diffcheck",
+    cls=_OneLineErrors,
     help="Differential checker for Magic: The Gathering's continuous-effects (layer) rules "
     "across rules versions (cr418: old six layers, 2006; cr613: seven layers, 2009).",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
+
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            typer.echo(f"diffcheck {version('diffcheck')}")
+        except PackageNotFoundError:  # a source checkout that was never installed
+            typer.echo("diffcheck (not installed)")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    show_version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")
+    ] = False,
+) -> None:
+    """Differential checker for Magic: The Gathering's continuous-effects (layer) rules across rules
+    versions (cr418: old six layers, 2006; cr613: seven layers, 2009)."""
 
 BoardArg = Annotated[str, typer.Argument(metavar="BOARD", help="Board file, YAML or JSON (board format v1).", show_default=False)]
 
@@ -55,6 +121,14 @@ def _engine(name: str, option: str) -> Any:
         return get_engine(name)
     except UnknownEngine as exc:
         _fail(f"{option} {name}: {exc}")
+
+
+def _warn(path: str, board: Any, engine: Any) -> None:
+    """Warnings (stderr) for what the engine's rules document could not have known: the answer stands."""
+    from diffcheck.anachronism import warnings
+
+    for line in warnings(board, engine):
+        typer.echo(f"warning: {path}: {line}", err=True)
 
 
 def _board(path: str) -> Any:
@@ -84,6 +158,7 @@ def judge(
     """Final characteristics of every object on BOARD under one rules version."""
     engine = _engine(ruleset, "--ruleset")
     loaded = _board(board)
+    _warn(board, loaded, engine)
     if explain and not as_json:
         if not hasattr(engine, "explain"):
             _fail(f"--ruleset {ruleset}: this engine cannot explain its answers (it has no explain)")
@@ -114,6 +189,8 @@ def diff(
         _fail(f"--from and --to both name {old}; name two different engines")
     engines = (_engine(old, "--from"), _engine(new, "--to"))
     loaded = _board(board)
+    for engine in engines:
+        _warn(board, loaded, engine)
     outcomes = tuple(e.evaluate(loaded) for e in engines)
     if as_json:
         document = render.diff_document(board, {old: outcomes[0], new: outcomes[1]})
@@ -132,8 +209,34 @@ def _seconds(text: str) -> float:
     return float(match.group(1)) * {"": 1, "s": 1, "m": 60, "h": 3600}[match.group(2)]
 
 
+def _directory(path: Path, option: str) -> None:
+    """Make the directory ``path`` (and its parents) or fail with one line saying why."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        _fail(f"{option} {path}: is a file, not a directory")
+    except NotADirectoryError:
+        _fail(f"{option} {path}: a part of the path is a file, not a directory")
+    except OSError as exc:
+        _fail(f"{option} {path}: cannot create the directory: {exc.strerror or exc}")
+
+
+def _output_file(path: Path, option: str) -> None:
+    """Refuse, before any work, a file that cannot be written: a directory, or a path through a
+    file. Missing folders are made when the file is written."""
+    if path.is_dir():
+        _fail(f"{option} {path}: is a directory; name a file")
+    folder = path.parent
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    if not folder.is_dir():
+        _fail(f"{option} {path}: {folder} is a file, not a directory")
+
+
 def _fresh_out(out: Path, explicit: bool) -> None:
     """A run never writes over another run: an old default directory is moved aside, an explicit one refused."""
+    if out.exists() and not out.is_dir():
+        _fail(f"--out {out}: is a file, not a directory")
     lock = rundir.Lock(out)
     owner = lock.owner() if lock.path.exists() else None
     if owner is not None and rundir.alive(owner):
@@ -212,7 +315,7 @@ def run(
     """Generate boards, evaluate each with two engines, shrink every divergence and group them."""
     from diffcheck.harness import Harness, RunConfig, RunError
 
-    progress = None if quiet else render.RunProgress()
+    progress = None if quiet or not render.RunProgress.wanted() else render.RunProgress()
     on_progress = progress.update if progress else None
     try:
         if resume is not None:
@@ -230,6 +333,7 @@ def run(
             budget = boards if boards is not None else (None if seconds is not None else DEFAULT_BOARDS)
             directory = out if out is not None else DEFAULT_OUT
             _fresh_out(directory, explicit=out is not None)
+            _directory(directory, "--out")
             config = RunConfig(names, seed, budget, seconds, jobs, commands, engine_timeout,
                                generator="cards" if cards else "small")
             harness = Harness(config, directory, on_progress)
@@ -292,6 +396,8 @@ def report(
 
     if fmt not in FORMATS:
         _fail(f"--format {fmt}: expected one of {', '.join(FORMATS)}")
+    if out is not None:
+        _output_file(out, "--out")
     try:
         path = write_changelog(run_dir, fmt, out)
     except ReportError as exc:
@@ -316,14 +422,25 @@ def changelog(
     import tempfile
 
     from diffcheck.harness import Harness, RunConfig
-    from diffcheck.report import write_changelog
+    from diffcheck.report import FORMATS, write_changelog
 
     boards, generator = (CARDS_CHANGELOG_BOARDS, "cards") if cards else (CHANGELOG_BOARDS, "small")
     target = out if out is not None else CARDS_CHANGELOG if cards else CHANGELOG
+    if fmt not in FORMATS:
+        _fail(f"--format {fmt}: expected one of {', '.join(FORMATS)}")
+    _output_file(target, "--out")
+    progress = render.RunProgress() if render.RunProgress.wanted() else None
     with tempfile.TemporaryDirectory() as work:
         run_dir = Path(work) / "run"
         config = RunConfig(("cr418", "cr613"), CHANGELOG_SEED, boards, None, jobs, generator=generator)
-        Harness(config, run_dir).run()
+        harness = Harness(config, run_dir, progress.update if progress else None)
+        if progress:
+            progress.start(config)
+        try:
+            harness.run()
+        finally:
+            if progress:
+                progress.stop()
         typer.echo(str(write_changelog(run_dir, fmt, target)))
 
 

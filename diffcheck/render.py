@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from typing import Any, Iterable, Mapping, Sequence
 
 from deepdiff import DeepDiff
@@ -31,7 +32,7 @@ __all__ = [
     "render_judgement",
 ]
 
-# The characteristics of an outcome object, in the order design.md gives them.
+# The characteristics of an outcome object, in the order docs/board-format.md gives them.
 CHARACTERISTICS = ("name", "controller", "types", "subtypes", "supertypes", "colors", "abilities", "power", "toughness")
 TABLE_FORMAT = "simple"
 ABSENT = "(absent)"  # an object one outcome has and the other lacks
@@ -284,9 +285,18 @@ def render_engines(found: Sequence[tuple[str, str, Any]]) -> str:
 
 
 class RunProgress:
-    """The progress bar of ``diffcheck run``: boards done, boards per second, divergences, groups."""
+    """The progress bar of ``diffcheck run``: boards done, boards per second, divergences, groups.
+
+    It is drawn on stderr, so stdout keeps only the answer; ``wanted()`` says whether to draw
+    it at all (not when stderr is not a terminal: a log or a pipe gets no escape codes).
+    """
+
+    @staticmethod
+    def wanted() -> bool:
+        return sys.stderr.isatty()
 
     def __init__(self) -> None:
+        from rich.console import Console
         from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
         self._progress = Progress(
@@ -297,6 +307,7 @@ class RunProgress:
             TextColumn("{task.fields[divergent]:,} divergent"),
             TextColumn("{task.fields[groups]} groups"),
             TimeElapsedColumn(),
+            console=Console(stderr=True),
             transient=False,
         )
         self._task = None
