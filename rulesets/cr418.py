@@ -62,9 +62,11 @@ RULESET = Ruleset(
         "granted_vs_defined": "407.2",
         "remove_all_instances": "407.3",
         "no_pt": "208.3",
+        "card_types": "205.2a",
         "counters": "200.10",
         "switch": "418.5i",
     }),
     decisions=COMMON_DECISIONS + (LOOP_CDA_FIRST,),
+    card_types=frozenset({"artifact", "creature", "enchantment", "instant", "land", "sorcery"}),  # 205.2a
     words=MappingProxyType({"the battlefield": "play", "battlefield": "play"}),
 )

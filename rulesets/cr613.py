@@ -60,8 +60,13 @@ RULESET = Ruleset(
         "granted_vs_defined": "112.11",
         "remove_all_instances": "112.10",
         "no_pt": "207.3",
+        "card_types": "204.2a",
         "counters": "120.1a",
         "switch": "613.3e",
     }),
     decisions=COMMON_DECISIONS,
+    card_types=frozenset({  # 204.2a
+        "artifact", "creature", "enchantment", "instant", "land", "plane", "planeswalker", "sorcery", "tribal",
+        "vanguard",
+    }),
 )

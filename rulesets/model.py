@@ -62,6 +62,8 @@ class Ruleset:
     citations: Mapping[str, str]  # topic -> rule number, for traces and reports
     decisions: tuple[Decision, ...] = ()
     words: Mapping[str, str] | None = None  # 2009 term -> this document's term
+    # The card types this document knows (empty: not stated); a board using another is warned about.
+    card_types: frozenset[str] = frozenset()
 
     def sublayer(self, key: str) -> Sublayer:
         for s in self.sublayers:

@@ -84,6 +84,8 @@ def card_json(card: Card) -> dict[str, Any]:
         **{key: card.printed[key] for key in ("types", "subtypes", "supertypes", "colors", "mana_value",
                                                "power", "toughness", "abilities", "counters") if key in card.printed},
         "about": card.about,
+        "first_printing": None if card.first_printing is None
+        else {"set": card.first_printing[0], "date": card.first_printing[1]},
         "caveats": list(card.caveats),
         "layers": {name: layers(card, ruleset) for name, ruleset in RULESETS.items()},
         "usage": usage(card),
@@ -125,6 +127,8 @@ def detail(card: Card) -> str:
     if card.printed.get("counters"):
         line += "    enters with " + ", ".join(f"{n} {k}" for k, n in card.printed["counters"].items())
     facts.append(line)
+    if card.first_printing is not None:
+        facts.append(f"  first printed in {card.first_printing[0]}, {card.first_printing[1]}")
     out = facts + ["", f"  {card.about}"]
     for caveat in card.caveats:
         out.append(f"  Caveat: {caveat}")

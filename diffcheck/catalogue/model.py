@@ -21,6 +21,8 @@ board is a test (``tests/test_catalogue.py``).
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass
 from typing import Any, Mapping
 
@@ -40,7 +42,7 @@ CHOICE_KINDS = {
 PRINTED = ("types", "subtypes", "supertypes", "colors", "power", "toughness", "mana_value", "abilities")
 SPELL_TYPES = ("instant", "sorcery")
 _ENTRY_KEYS = {"name", "about", "caveats", "choices", "static", "counters", "effect", "targets",
-               "activated", "triggered", *PRINTED}
+               "activated", "triggered", "first_printing", *PRINTED}
 _ABILITY_KEYS = {"ability", "about", "choices", "effect", "targets"}
 
 
@@ -100,6 +102,9 @@ class Card:
     choices: tuple[Choice, ...] = ()
     caveats: tuple[str, ...] = ()
     group: str = ""  # the catalogue file it comes from: a theme (copy, control, ...)
+    # The set the card was first printed in and that set's release date (ISO), where known:
+    # an edition's rules document dated before it never saw the card.
+    first_printing: tuple[str, str] | None = None
 
     @property
     def types(self) -> tuple[str, ...]:
@@ -182,7 +187,18 @@ def card_from_entry(entry: Any, group: str, where: str) -> Card:
     caveats = entry.get("caveats", [])
     if not isinstance(caveats, list) or not all(isinstance(c, str) for c in caveats):
         raise CatalogueError(f"{where}: caveats is a list of sentences")
-    return Card(name, entry["about"], printed, tuple(effects), choices, tuple(caveats), group)
+    return Card(name, entry["about"], printed, tuple(effects), choices, tuple(caveats), group,
+                _first_printing(entry.get("first_printing"), where))
+
+
+def _first_printing(spec: Any, where: str) -> tuple[str, str] | None:
+    if spec is None:
+        return None
+    date = spec.get("date") if isinstance(spec, dict) else None
+    if not (isinstance(spec, dict) and set(spec) == {"set", "date"} and isinstance(spec["set"], str)
+            and isinstance(date, str) and re.fullmatch(r"\d{4}-\d{2}-\d{2}", date)):
+        raise CatalogueError(f"{where}: first_printing is {{set: NAME, date: 'YYYY-MM-DD'}}")
+    return spec["set"], date
 
 
 def _effect(card: str, label: str | None, how: str, entry: dict, choices: tuple[Choice, ...], where: str) -> CardEffect:
