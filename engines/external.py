@@ -4,7 +4,7 @@ Protocol 1 (the whole of it is in docs/external-engines.md): the program is star
 without a shell; diffcheck writes ``{"hello": 1}`` and expects
 ``{"engine": NAME, "description": TEXT, "protocol": 1}``; then, per board, it writes
 ``{"board": BOARD}`` (contract-v1 data, ``Board.to_dict()``) and reads one line back, an
-outcome (design.md, Outcome) or ``{"error": MESSAGE}``. UTF-8, one JSON value per line,
+outcome (docs/board-format.md, "The outcome") or ``{"error": MESSAGE}``. UTF-8, one JSON value per line,
 each ending in ``\\n``. stdout carries only protocol lines; stderr is free for logs, and its
 last lines go into error messages. On end of file on its stdin the program should exit.
 

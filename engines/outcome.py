@@ -1,4 +1,4 @@
-"""The outcome: every object's final characteristics, in the shape design.md fixes.
+"""The outcome: every object's final characteristics, in the shape docs/board-format.md gives.
 
 Lists are sorted; abilities are keyword words and static-ability labels, each once
 (``ability_instances`` decision); a noncreature's power and toughness are null (208.3 / 207.3).
@@ -40,7 +40,7 @@ def outcome(ruleset_name: str, state: dict[str, Obj]) -> Outcome:
 
 # ---------------------------------------------------------------- checking an outcome from outside
 
-# What an outcome object holds, in this order (design.md, Outcome).
+# What an outcome object holds, in this order (docs/board-format.md, "The outcome").
 OUTCOME_KEYS = ("name", "controller", "types", "subtypes", "supertypes", "colors", "abilities", "power", "toughness")
 
 _ID = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.:-]*\Z")

@@ -1,4 +1,4 @@
-"""design.md's direction of imports: diffcheck -> engines -> rulesets, never back."""
+"""The direction of imports: diffcheck -> engines -> rulesets, never back."""
 
 from __future__ import annotations
 

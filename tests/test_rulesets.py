@@ -26,8 +26,9 @@ def test_ruleset_is_complete_and_dated(ruleset):
         assert decision.rule and decision.choice
 
 
-def test_the_layer_table_of_design_md():
-    # design.md's table, row by row: (kind, origin) -> (old sublayer, 2009 sublayer).
+def test_the_layer_table_of_the_board_format_reference():
+    # The table "Effect parts" of docs/board-format.md, row by row, from 418.5a and 613.1/613.3:
+    # (kind, origin) -> (old sublayer, 2009 sublayer).
     table = {
         ("copy", STATIC): ("1", "1"),
         ("control", RESOLVED): ("2", "2"),
