@@ -3,46 +3,93 @@
 A judge can ask for the 2006 ruling on a board with a planeswalker, or with a card printed
 in 2008; the engines still answer (the layer machine knows the card type), but the answer
 is one that document never gave. These are warnings, not errors: the board is valid, and
-the answer stands beside them.
+the answer stands beside them. ``diffcheck judge`` and ``diffcheck diff`` print them on
+stderr; this module only finds them.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from datetime import date, timedelta
+from typing import Any, Iterator
 
 from engines.board import Board
 
-__all__ = ["warnings"]
+__all__ = ["RELEASE_WINDOW", "warnings"]
+
+# A rules document takes effect as the set it was written for comes out, a few days before
+# that set's release date: the 2006-10-01 document already has Time Spiral's split second
+# and suspend (502.58, 502.59), and Time Spiral was released on 2006-10-06; the 2009-10-01
+# document lists Zendikar's landfall among its ability words (206.2c), and Zendikar was
+# released on 2009-10-02. A card first printed within this window after the document's date
+# is in the set the document was written for, so it is not after the document.
+RELEASE_WINDOW = timedelta(days=14)
 
 
 def warnings(board: Board, engine: Any) -> list[str]:
-    """One sentence per object whose card type, or whose card, the engine's rules document does not know.
+    """One sentence per thing on ``board`` the engine's rules document does not know.
 
-    An engine without a ruleset (one from outside) has no document to compare with: no warnings.
-    Cards are known by name from the catalogue, with the date of their first printing, where known.
+    Each names its place on the board: an object (``objects[i] (id)``), a graveyard card
+    (``graveyards.PLAYER[i]``) or a resolved effect (``effects[i] (id)``), and says either
+    that one of its card types is not a card type of the document (only for a ruleset that
+    lists its card types), or that the catalogue card it is (a ``card:`` object or
+    graveyard card) or comes from (a ``cast:`` effect) was first printed after the
+    document's date. Cards are known by name from the catalogue, with their first
+    printing, where known.
+
+    ``engine`` is an engine built on a ruleset (it has ``.ruleset``) or a ruleset itself;
+    an engine without one (an engine from outside) has no document to compare with: no
+    warnings.
     """
-    ruleset = getattr(engine, "ruleset", None)
-    if ruleset is None:
+    ruleset = getattr(engine, "ruleset", engine)
+    if not hasattr(ruleset, "document_date"):
         return []
     from diffcheck.catalogue import catalogue
 
     cards = catalogue()
     rules = f"the rules of {ruleset.document_date} ({ruleset.name})"
+    known_types = frozenset(getattr(ruleset, "card_types", ()))
+    listed_in = getattr(ruleset, "citations", {}).get("card_types")
+    typed = (f"the rules of {ruleset.document_date} ({ruleset.name}, which lists its card types in {listed_in})"
+             if listed_in else rules)
+    cutoff = (date.fromisoformat(ruleset.document_date) + RELEASE_WINDOW).isoformat()
     found = []
-    for index, o in enumerate(board.objects):
-        where = f"objects[{index}] ({o.id})"
-        if ruleset.card_types:
-            for card_type in o.types:
-                if card_type not in ruleset.card_types:
+    for where, types, names in _things(board):
+        if known_types:
+            for card_type in types:
+                if card_type not in known_types:
                     found.append(
-                        f"{where}: {card_type} is not a card type in {rules} "
-                        f"({ruleset.citations.get('card_types', 'its card types')}); the answer applies later rules' "
-                        "notion of it"
+                        f"{where}: {card_type} is not a card type in {typed}; the answer treats it as later rules do"
                     )
-        card = cards.get(o.name)
-        if card is not None and card.first_printing is not None and card.first_printing[1] > ruleset.document_date:
-            printed_in, date = card.first_printing
-            found.append(
-                f"{where}: {card.name} was first printed in {printed_in} ({date}), after {rules}"
-            )
+        for name in names:
+            card = cards.get(name)
+            if card is not None:
+                if card.first_printing is not None and card.first_printing[1] > cutoff:
+                    printed_in, printed_on = card.first_printing
+                    found.append(
+                        f"{where}: {card.name} was first printed in {printed_in} ({printed_on}), after {rules}"
+                    )
+                break
     return found
+
+
+def _things(board: Board) -> Iterator[tuple[str, tuple[str, ...], list[str]]]:
+    """Each object, graveyard card and effect: its place, its card types, and the names it may go by."""
+    for index, o in enumerate(board.objects):
+        yield f"objects[{index}] ({o.id})", o.types, [o.name]
+    for player, graveyard in board.graveyards:
+        for index, card in enumerate(graveyard):
+            yield f"graveyards.{player}[{index}]", card.types, [card.name] if card.name else []
+    for index, effect in enumerate(board.effects):
+        yield f"effects[{index}] ({effect.id})", (), _source_names(effect.source)
+
+
+def _source_names(source: str) -> list[str]:
+    """The card names an effect's source may start with, longest first.
+
+    A cast effect's source is its card's name, then the ability's label in parentheses and
+    its choices after commas ("Mishra's Factory (animate)", "Sleight of Mind, from white,
+    to blue"); a card name may itself hold a comma (Urborg, Tomb of Yawgmoth).
+    """
+    head = source.split(" (", 1)[0]
+    pieces = head.split(",")
+    return [",".join(pieces[:n]) for n in range(len(pieces), 0, -1)]

@@ -1,4 +1,11 @@
-"""Warnings for boards an edition's document could not have known, and card printing dates."""
+"""Warnings for boards an edition's document could not have known, and card printing dates.
+
+Which card types each document knows comes from the rule that lists them: the 2006-10-01
+document's 205.2a lists artifact, creature, enchantment, instant, land and sorcery (no
+planeswalker, no tribal); the 2009-10-01 document's 204.2a (and 300.1) adds plane,
+planeswalker, tribal and vanguard. Which cards it knows comes from the catalogue's first
+printings: a card first printed after the set the document was written for is unknown to it.
+"""
 
 from __future__ import annotations
 
@@ -7,11 +14,13 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
+from diffcheck import render
 from diffcheck.anachronism import warnings
 from diffcheck.catalogue import catalogue
 from diffcheck.cli import app
-from diffcheck.loading import board_from_data
+from diffcheck.loading import board_from_data, load_board
 from engines import get_engine
+from rulesets import RULESETS
 
 runner = CliRunner()
 
@@ -26,15 +35,70 @@ BOARD = {
 
 
 def test_what_the_2006_document_did_not_know_is_warned_about():
-    # 2006 205.2a lists the types artifact, creature, enchantment, instant, land and sorcery:
-    # no planeswalker. 2009 204.2a lists planeswalker (and tribal). Painter's Servant was first
-    # printed in 2008, after the 2006 document and before the 2009 one; Grizzly Bears in 1993.
+    # 2006 205.2a lists no planeswalker; 2009 204.2a does. Painter's Servant was first printed
+    # in Shadowmoor (2008-05-02), after the 2006 document and before the 2009 one; Grizzly
+    # Bears in Limited Edition Alpha (1993).
     board = board_from_data(BOARD)
     old = warnings(board, get_engine("cr418"))
-    assert len(old) == 2
-    assert old[0].startswith("objects[0] (walker): planeswalker is not a card type") and "205.2a" in old[0]
-    assert old[1].startswith("objects[1] (painters-servant): Painter's Servant was first printed in Shadowmoor")
+    assert old == [
+        "objects[0] (walker): planeswalker is not a card type in the rules of 2006-10-01 (cr418, which lists "
+        "its card types in 205.2a); the answer treats it as later rules do",
+        "objects[1] (painters-servant): Painter's Servant was first printed in Shadowmoor (2008-05-02), "
+        "after the rules of 2006-10-01 (cr418)",
+    ]
     assert warnings(board, get_engine("cr613")) == []
+    # A ruleset does as well as an engine built on it.
+    assert warnings(board, RULESETS["cr418"]) == old
+
+
+def test_tribal_graveyard_cards_and_casts_are_warned_about_too():
+    # Lignify is a Tribal Enchantment first printed in Lorwyn (2007-10-12): in a graveyard under
+    # the 2006 rules, tribal is not a card type there (205.2a) and the card is newer than the
+    # document. Act of Treason was first printed in Magic 2010 (2009-07-17): its cast is after
+    # the 2006 document, before the 2009 one. Under the 2009 rules tribal is a card type
+    # (204.2a) and both cards are older than the document: nothing to warn about.
+    board = board_from_data({
+        "objects": [{"card": "Grizzly Bears", "id": "bears"}],
+        "graveyards": {"you": [{"card": "Grizzly Bears"}, {"card": "Lignify"}]},
+        "effects": [{"cast": "Act of Treason", "targets": ["bears"]}],
+    })
+    old = warnings(board, get_engine("cr418"))
+    assert [line.split(": ", 1)[0] for line in old] == [
+        "graveyards.you[1]", "graveyards.you[1]", "effects[0] (act-of-treason)",
+    ]
+    assert "tribal is not a card type" in old[0] and "205.2a" in old[0]
+    assert "Lignify was first printed in Lorwyn (2007-10-12)" in old[1]
+    assert "Act of Treason was first printed in Magic 2010 (2009-07-17), after the rules of 2006-10-01" in old[2]
+    assert warnings(board, get_engine("cr613")) == []
+
+
+def test_a_card_of_the_set_a_document_was_written_for_is_known_to_it():
+    # The 2006-10-01 document has split second (502.58): Sudden Spoiling, a split second card
+    # of Time Spiral (released 2006-10-06), is known to it. The 2009-10-01 document lists
+    # Zendikar's landfall among its ability words (206.2c): Spreading Seas and Disfigure
+    # (Zendikar, released 2009-10-02) are known to it, but not to the 2006 one.
+    board = board_from_data({
+        "objects": [{"card": "Island", "id": "island"}, {"card": "Spreading Seas", "attached_to": "island"},
+                    {"card": "Grizzly Bears", "id": "bears"}],
+        "effects": [{"cast": "Sudden Spoiling", "targets": ["bears"]}, {"cast": "Disfigure", "targets": ["bears"]}],
+    })
+    assert warnings(board, get_engine("cr613")) == []
+    old = warnings(board, get_engine("cr418"))
+    assert [line.split(" (", 1)[0] for line in old] == ["objects[1]", "effects[1]"]
+    assert all("first printed in Zendikar (2009-10-02)" in line for line in old)
+
+
+def test_an_effect_is_known_by_the_card_its_source_starts_with():
+    # A cast's source is the card's name, then an ability label in parentheses and choices
+    # after commas; a free-form source that is no card's name gives no date warning.
+    board = board_from_data({
+        "objects": [{"card": "Grizzly Bears", "id": "bears"}],
+        "effects": [
+            {"id": "e1", "source": "Act of Treason, again", "affects": ["bears"], "control": "opponent"},
+            {"id": "e2", "source": "Something new", "affects": ["bears"], "control": "opponent"},
+        ],
+    })
+    assert [line.split(":", 1)[0] for line in warnings(board, get_engine("cr418"))] == ["effects[0] (e1)"]
 
 
 def test_an_engine_without_a_ruleset_gets_no_warnings():
@@ -47,15 +111,26 @@ def test_an_engine_without_a_ruleset_gets_no_warnings():
 def test_judge_and_diff_warn_on_stderr_and_still_answer(tmp_path: Path):
     path = tmp_path / "board.json"
     path.write_text(json.dumps(BOARD))
+    board = load_board(path)
+    cr418 = get_engine("cr418")
     result = runner.invoke(app, ["judge", str(path), "--ruleset", "cr418", "--json"])
     assert result.exit_code == 0
-    assert json.loads(result.stdout)["ruleset"] == "cr418"  # stdout holds the answer alone
+    # stdout holds the answer alone, the same as without warnings.
+    assert result.stdout == render.outcome_json(cr418.evaluate(board)) + "\n"
+    assert json.loads(result.stdout)["ruleset"] == "cr418"
     lines = result.stderr.splitlines()
-    assert len(lines) == 2 and all(line.startswith(f"warning: {path}: objects[") for line in lines)
+    assert lines == [f"warning: {path}: {line}" for line in warnings(board, cr418)] and len(lines) == 2
+    text = runner.invoke(app, ["judge", str(path), "--ruleset", "cr418"])
+    assert text.exit_code == 0
+    assert text.stdout == render.render_judgement(cr418, cr418.evaluate(board), str(path)) + "\n"
+    assert text.stderr.splitlines() == lines
     diff = runner.invoke(app, ["diff", str(path), "--json"])
-    assert diff.exit_code == 0 and json.loads(diff.stdout)["outcomes"]
-    assert len(diff.stderr.splitlines()) == 2  # only cr418's document misses them
-    assert runner.invoke(app, ["judge", str(path)]).stderr == ""  # cr613 by default
+    assert diff.exit_code == 0 and set(json.loads(diff.stdout)["outcomes"]) == {"cr418", "cr613"}
+    assert diff.stderr.splitlines() == lines  # only cr418's document misses them
+    reverse = runner.invoke(app, ["diff", str(path), "--from", "cr613", "--to", "cr418", "--fail-on-difference"])
+    assert reverse.stderr.splitlines() == lines and reverse.exit_code in (0, 1)
+    default = runner.invoke(app, ["judge", str(path)])  # cr613 by default
+    assert default.exit_code == 0 and default.stderr == ""
 
 
 def test_cards_show_their_first_printing():
@@ -63,13 +138,17 @@ def test_cards_show_their_first_printing():
     assert len(dated) > 80
     assert all(len(card.first_printing[1]) == 10 for card in dated)
     result = runner.invoke(app, ["cards", "Sudden Spoiling"])
+    assert result.exit_code == 0
     assert "first printed in Time Spiral, 2006-10-06" in result.stdout
     data = json.loads(runner.invoke(app, ["cards", "Sudden Spoiling", "--json"]).stdout)
     assert data[0]["first_printing"] == {"set": "Time Spiral", "date": "2006-10-06"}
+    undated = next(card for card in catalogue() if card.first_printing is None)
+    assert "first printed" not in runner.invoke(app, ["cards", undated.name]).stdout
+    assert json.loads(runner.invoke(app, ["cards", undated.name, "--json"]).stdout)[0]["first_printing"] is None
 
 
 def test_sleight_of_mind_and_artificial_evolution_last_indefinitely():
-    # Both cards' effects have no duration (their Oracle text says they last indefinitely).
-    for name in ("Sleight of Mind", "Artificial Evolution"):
+    # Their effects have no duration: a text change by either lasts indefinitely, as Magical Hack's does.
+    for name in ("Sleight of Mind", "Artificial Evolution", "Magical Hack"):
         about = catalogue().get(name).about
         assert about.startswith("Indefinitely") and "end of turn" not in about
