@@ -123,8 +123,16 @@ def test_same_seed_and_budget_give_the_same_groups_whatever_jobs(tmp_path):
 
 def _run_in_process(args: list[str], **kwargs) -> subprocess.Popen:
     env = {**os.environ, "PYTHONPATH": f"{ROOT}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
+    # A shell starts a background job with SIGINT ignored, and an ignored signal stays ignored
+    # across exec, so Python would install no KeyboardInterrupt handler and a Ctrl-C test would
+    # see a run finish (exit 0). The run under test gets the usual handling back.
     return subprocess.Popen([sys.executable, "-m", "diffcheck", "run", "--quiet", *args], cwd=ROOT, env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kwargs)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=_default_sigint, **kwargs)
+
+
+def _default_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def test_resume_after_interruption_loses_nothing(tmp_path):
