@@ -28,6 +28,7 @@ from engines import UnknownEngine, get_engine, installed
 EXIT_DIFFERENCE = 1
 EXIT_BAD_INPUT = 2
 EXIT_INTERRUPTED = 130
+EXIT_PIPE_CLOSED = 1  # as the shell's own tools do when their reader goes away
 DEFAULT_BOARDS = 60_000  # under a minute on two cores (30-60 s seen on shared machines), shrinking included
 DEFAULT_OUT = Path("reports/latest")
 # The committed changelog, reports/CHANGELOG-cr418-cr613.md, is this run's report.
@@ -65,7 +66,7 @@ class _OneLineErrors(TyperGroup):
         except OSError as exc:
             if exc.errno == errno.EPIPE:  # the reader went away (| head): nothing to say to it
                 sys.stderr = open(os.devnull, "w")  # noqa: SIM115 - interpreter shutdown flushes it
-                code = EXIT_DIFFERENCE
+                code = EXIT_PIPE_CLOSED
             else:  # a path the user named that cannot be read or written
                 where = f"{exc.filename}: " if exc.filename else ""
                 typer.echo(f"error: {where}{exc.strerror or exc}", err=True)
@@ -105,8 +106,7 @@ def _options(
         bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")
     ] = False,
 ) -> None:
-    """Differential checker for Magic: The Gathering's continuous-effects (layer) rules across rules
-    versions (cr418: old six layers, 2006; cr613: seven layers, 2009)."""
+    """The options of ``diffcheck`` itself (the app's help text is given to ``typer.Typer``)."""
 
 BoardArg = Annotated[str, typer.Argument(metavar="BOARD", help="Board file, YAML or JSON (board format v1).", show_default=False)]
 
