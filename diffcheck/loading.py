@@ -74,8 +74,10 @@ MAX_FILE_BYTES = 512 * 1024
 # square of the effects in a layer (each dependency check is a trial application), with
 # a heavy tail. cr613 on generated boards (BoardGenerator(Size(n, n, m, m)), SeededChoices
 # seeds 0-59) of 200 objects and 100 effects (and 10-15 granted abilities, so a little over
-# the limit): median 0.01 s, 90th percentile 0.19 s, worst 0.99 s; hand-built worst cases
-# at that size about 2 s. 300 objects and 100 effects: 3 boards of 60 over 60 s; 1,000
+# the limit): median 0.01 s, 90th percentile 0.19 s, worst 0.99 s when first measured; in
+# November 2026, with copy loops generated too and on a machine about half as fast, median
+# 0.02 s, 90th percentile 0.17 s, worst 1.6 s (the engine of before took the same on those
+# boards); hand-built worst cases at that size about 2 s. 300 objects and 100 effects: 3 boards of 60 over 60 s; 1,000
 # and 1,000: 6.5-45 s; 1,000 objects and only 50 effects: a board over 60 s. Effects
 # count resolved effects and static abilities, printed or granted, together: each
 # generates a continuous effect.
