@@ -1,8 +1,9 @@
 """Benchmark: boards evaluated per second per engine, and how time grows with effects in one layer.
 
-    python benchmarks/bench_engines.py [--seed 1] [--repeats 5]
+    python benchmarks/bench_engines.py [--seed 1] [--repeats 5] [--editions]
 
-Prints medians over repeats (the machines are shared and noisy: compare figures from one
+With ``--editions``, every edition from 2003 to 2026 too, each with its speed as a
+fraction of cr613's (above 1: slower). Prints medians over repeats (the machines are shared and noisy: compare figures from one
 run only). Boards are generated before timing; only ``engine.evaluate`` is timed, on one core.
 """
 
@@ -15,6 +16,7 @@ import time
 from diffcheck.generate import LARGE, SMALL, seeded_boards
 from engines import get_engine
 from engines.board import Board
+from rulesets.editions import EDITIONS
 
 
 def rate(engine, data: list[dict], repeats: int) -> float:
@@ -59,14 +61,21 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--editions", action="store_true", help="Every edition too, against cr613.")
     args = parser.parse_args()
     small = seeded_boards(args.seed, 2000, SMALL)
     large = seeded_boards(args.seed, 100, LARGE)
     engines = [get_engine("cr418"), get_engine("cr613")]
+    listed = engines + ([get_engine(e.key) for e in EDITIONS] if args.editions else [])
     print(f"seed {args.seed}, median of {args.repeats} repeats, one core")
-    print(f"{'engine':8} {'small boards/s':>15} {'large boards/s':>15}")
-    for engine in engines:
-        print(f"{engine.name:8} {rate(engine, small, args.repeats):15,.0f} {rate(engine, large, args.repeats):15,.0f}")
+    print(f"{'engine':8} {'small boards/s':>15} {'large boards/s':>15} {'time / cr613':>13}")
+    base = None
+    for engine in listed:
+        s, g = rate(engine, small, args.repeats), rate(engine, large, args.repeats)
+        if engine.name == "cr613":
+            base = (s, g)
+        ratio = f"{base[0] / s:6.2f} {base[1] / g:6.2f}" if base else ""
+        print(f"{engine.name:8} {s:15,.0f} {g:15,.0f} {ratio:>13}")
     print()
     print("time per board with n effects in one layer (microseconds), and ratio to n=1")
     print(f"{'engine':8} {'kind':7} " + " ".join(f"{n:>9}" for n in (1, 2, 4, 8, 16, 32)))

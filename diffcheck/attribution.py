@@ -1,7 +1,7 @@
 """Rules bisect: which rule changes, applied to the old ruleset, give the new outcome on a board.
 
-Every subset of ``rulesets.changes.CHANGES`` is a hybrid ruleset (``derive``). The
-attribution of a divergent board is the smallest subset whose hybrid reproduces the new
+The changes tried are those between the two editions (``rulesets.editions.changes_between``);
+every subset of them is a hybrid ruleset (``derive``). The attribution of a divergent board is the smallest subset whose hybrid reproduces the new
 engine's outcome, trying subsets by size, then in the canonical order of the changes, so
 the answer is deterministic. When the smallest subset has more than one change, no single
 one of them reproduces the outcome alone: they only matter together.
@@ -15,14 +15,17 @@ from typing import Any
 
 from engines.board import Board
 from engines.layered import LayerEngine
-from rulesets.changes import BY_KEY, CHANGES, derive
+from rulesets.changes import BY_KEY, RuleChange, derive
 from rulesets.model import Ruleset
+
+# Subsets are tried by size; a minimal board needing more changes than this together is left unexplained.
+MAX_TOGETHER = 4
 
 _ENGINES: dict[tuple[str, tuple[str, ...]], LayerEngine] = {}
 
 
 def hybrid_engine(old: Ruleset, changes: tuple[str, ...]) -> LayerEngine:
-    """The engine of ``old`` with ``changes`` applied (cached: there are at most 2^6 of them)."""
+    """The engine of ``old`` with ``changes`` applied (cached: a run tries few subsets)."""
     key = (old.name, changes)
     engine = _ENGINES.get(key)
     if engine is None:
@@ -52,11 +55,11 @@ class Attribution:
         }
 
 
-def bisect(board: Board, old: Ruleset, target: dict) -> Attribution:
-    """The smallest subset of rule changes whose hybrid of ``old`` gives ``target`` (an outcome) on ``board``."""
+def bisect(board: Board, old: Ruleset, target: dict, changes: tuple[RuleChange, ...]) -> Attribution:
+    """The smallest subset of ``changes`` whose hybrid of ``old`` gives ``target`` (an outcome) on ``board``."""
     wanted = target["objects"]
-    keys = tuple(c.key for c in CHANGES)
-    for size in range(len(keys) + 1):
+    keys = tuple(c.key for c in changes)
+    for size in range(min(len(keys), MAX_TOGETHER) + 1):
         found = [combo for combo in combinations(keys, size)
                  if hybrid_engine(old, combo).evaluate(board)["objects"] == wanted]
         if found:

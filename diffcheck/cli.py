@@ -111,6 +111,44 @@ def _options(
 BoardArg = Annotated[str, typer.Argument(metavar="BOARD", help="Board file, YAML or JSON (board format v1).", show_default=False)]
 
 
+DateOpt = Annotated[Optional[str], typer.Option(
+    "--date", metavar="YYYY-MM-DD",
+    help="The rules in force that day (its document and edition). With judge, instead of --ruleset; with diff, "
+    "bisect and run, as the old side, against the newest rules unless --to / --engines says otherwise.",
+    show_default=False,
+)]
+
+
+def _dated(day: str | None, name: str, option: str, default: str) -> str:
+    """The engine name for one ruleset option, given --date: the date itself (checked here, once)."""
+    if day is None:
+        return name
+    if name != default:
+        _fail(f"--date {day} and {option} {name}: give one or the other")
+    _check_date(day)
+    return day
+
+
+def _dated_pair(day: str | None, old: str, new: str) -> tuple[str, str]:
+    """--from/--to given --date: the rules of that day against --to, or against the newest rules."""
+    if day is None:
+        return old, new
+    if old not in ("cr418",):
+        _fail(f"--date {day} and --from {old}: give one or the other")
+    _check_date(day)
+    return day, "current" if new == "cr613" else new
+
+
+def _check_date(day: str) -> None:
+    from rulesets.documents import DateOutOfRange
+    from rulesets.editions import resolve
+
+    try:
+        resolve(day)
+    except DateOutOfRange as exc:
+        _fail(f"--date {day}: {exc}")
+
+
 def _fail(message: str) -> NoReturn:
     typer.echo(f"error: {message}", err=True)
     raise typer.Exit(EXIT_BAD_INPUT)
@@ -145,17 +183,19 @@ def judge(
         str,
         typer.Option(
             "--ruleset", "-r",
-            help="Engine to judge under: cr418 (old rules 418.5, 2006-10-01), cr613 (rule 613, "
-            "2009-10-01) or any installed engine (see `diffcheck engines`). Defaults to cr613; "
-            "a historical event names its rules, so say which.",
+            help="Rules to judge under: an edition (2003-10 ... 2025-07; see `diffcheck editions`), an alias "
+            "(cr418, cr613, current), a date YYYY-MM-DD (the rules in force that day) or any installed engine "
+            "(see `diffcheck engines`). Defaults to cr613; a historical event names its rules, so say which.",
         ),
     ] = "cr613",
+    day: DateOpt = None,
     explain: Annotated[bool, typer.Option("--explain", help="Add the layer-by-layer trace and the decisions it cites.")] = False,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print only the outcome, as JSON (--explain is then ignored).")
     ] = False,
 ) -> None:
     """Final characteristics of every object on BOARD under one rules version."""
+    ruleset = _dated(day, ruleset, "--ruleset", "cr613")
     engine = _engine(ruleset, "--ruleset")
     loaded = _board(board)
     _warn(board, loaded, engine)
@@ -167,7 +207,7 @@ def judge(
         return
     outcome = engine.evaluate(loaded)
     if as_json:
-        typer.echo(render.outcome_json(outcome))
+        typer.echo(render.outcome_json(outcome, render.rules_info(engine)))
     else:
         typer.echo(render.render_judgement(engine, outcome, board))
 
@@ -183,8 +223,10 @@ def diff(
     fail_on_difference: Annotated[
         bool, typer.Option("--fail-on-difference", help="Exit with status 1 if any characteristic differs.")
     ] = False,
+    day: DateOpt = None,
 ) -> None:
     """BOARD under two rules versions, side by side, differences marked."""
+    old, new = _dated_pair(day, old, new)
     if old == new:
         _fail(f"--from and --to both name {old}; name two different engines")
     engines = (_engine(old, "--from"), _engine(new, "--to"))
@@ -193,7 +235,8 @@ def diff(
         _warn(board, loaded, engine)
     outcomes = tuple(e.evaluate(loaded) for e in engines)
     if as_json:
-        document = render.diff_document(board, {old: outcomes[0], new: outcomes[1]})
+        rules = {e.name: render.rules_info(e) for e in engines}
+        document = render.diff_document(board, {old: outcomes[0], new: outcomes[1]}, rules)
         typer.echo(json.dumps(document, indent=2, ensure_ascii=False))
     else:
         typer.echo(render.render_diff(engines, outcomes, board))
@@ -283,7 +326,9 @@ def _external_engines(specs: list[str], config: Path | None, timeout: float) -> 
 
 @app.command()
 def run(
-    engines: Annotated[str, typer.Option("--engines", help="Two installed engines, old,new.")] = "cr418,cr613",
+    engines: Annotated[str, typer.Option(
+        "--engines", help="Two engines, old,new: editions, aliases, dates (2010-06-01,2021-06-01) or installed engines."
+    )] = "cr418,cr613",
     boards: Annotated[
         Optional[int], typer.Option("--boards", min=1, help=f"Boards to try (default {DEFAULT_BOARDS:,} unless --time is given).")
     ] = None,
@@ -311,6 +356,7 @@ def run(
     engine_timeout: Annotated[
         float, typer.Option("--engine-timeout", min=0.1, help="Seconds an external engine may take over one board.")
     ] = 10.0,
+    day: DateOpt = None,
 ) -> None:
     """Generate boards, evaluate each with two engines, shrink every divergence and group them."""
     from diffcheck.harness import Harness, RunConfig, RunError
@@ -325,6 +371,10 @@ def run(
             names = tuple(n.strip() for n in engines.split(","))
             if len(names) != 2 or not all(names):
                 _fail(f"--engines {engines}: expected two engine names separated by a comma")
+            if day is not None:
+                names = _dated_pair(day, names[0], "current" if engines == "cr418,cr613" else names[1])
+                if names[0] == names[1]:
+                    _fail(f"--date {day}: the rules in force that day are the newest; name another engine with --engines")
             commands, engine_timeout = _external_engines(engine_cmd or [], engine_config, engine_timeout)
             for name in names:
                 if name not in dict(commands):
@@ -364,19 +414,28 @@ def bisect(
     old: Annotated[str, typer.Option("--from", help="The old ruleset's engine; rule changes are applied to it.")] = "cr418",
     new: Annotated[str, typer.Option("--to", help="The engine whose outcome the changes must reproduce.")] = "cr613",
     as_json: Annotated[bool, typer.Option("--json", help="Print the attribution as JSON only.")] = False,
+    day: DateOpt = None,
 ) -> None:
     """The smallest set of rule changes that, applied to the old rules, gives the new outcome on BOARD."""
     from diffcheck.attribution import alone, bisect as find
+    from rulesets.editions import changes_between
 
+    old, new = _dated_pair(day, old, new)
     engines = (_engine(old, "--from"), _engine(new, "--to"))
     ruleset = getattr(engines[0], "ruleset", None)
     if ruleset is None:
         _fail(f"--from {old}: this engine has no ruleset to apply rule changes to")
     loaded = _board(board)
     outcomes = tuple(e.evaluate(loaded) for e in engines)
-    attribution = find(loaded, ruleset, outcomes[1])
+    changes = changes_between(old, new)
+    if not changes:
+        _fail(f"--from {old} --to {new}: no rule change leads from the first to the second (name an older "
+              "edition with --from; see `diffcheck editions`)")
+    attribution = find(loaded, ruleset, outcomes[1], changes)
     if as_json:
-        typer.echo(json.dumps({"board": board, "from": old, "to": new, **attribution.to_json()}, indent=2))
+        rules = {e.name: render.rules_info(e) for e in engines}
+        typer.echo(json.dumps({"board": board, "from": old, "to": new, **attribution.to_json(), "rules": rules},
+                              indent=2))
         return
     typer.echo(render.render_bisect(board, engines, outcomes, attribution, alone(loaded, ruleset, attribution.changes)))
 
@@ -442,6 +501,17 @@ def changelog(
             if progress:
                 progress.stop()
         typer.echo(str(write_changelog(run_dir, fmt, target)))
+
+
+@app.command("editions")
+def list_editions(
+    as_json: Annotated[bool, typer.Option("--json", help="Print the editions as JSON.")] = False,
+) -> None:
+    """Every edition of the layer rules: dates in force, documents, and the rule changes from the one before."""
+    from diffcheck.editions_view import editions_data, render_editions
+
+    data = editions_data()
+    typer.echo(json.dumps(data, indent=2, ensure_ascii=False) if as_json else render_editions(data))
 
 
 @app.command("engines")

@@ -33,6 +33,7 @@ from typing import Any, Callable
 
 from diffcheck import rundir
 from diffcheck.attribution import bisect
+from rulesets.editions import changes_between
 from diffcheck.render import outcomes_diff
 from diffcheck.catalogue import expand_board
 from diffcheck.generate import SMALL, BoardGenerator, SeededChoices
@@ -108,16 +109,21 @@ class Progress:
 
 _ENGINES: tuple[Any, Any] | None = None
 _MOVED: frozenset = frozenset()
+_LAYERS = None  # the two engines' rulesets, when both have one: the layers a signature names
+_CHANGES: tuple = ()  # the rule changes between the two engines' editions, for attribution
 _GENERATOR = "small"
 
 
 def _init_worker(config: RunConfig) -> None:
-    global _ENGINES, _MOVED, _GENERATOR
+    global _ENGINES, _MOVED, _GENERATOR, _LAYERS, _CHANGES
     _GENERATOR = config.generator
     # Ctrl-C reaches the whole process group; the coordinator alone handles it (saves, then stops us).
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _ENGINES = tuple(make_engine(name, config.commands, config.timeout) for name in config.engines)
-    _MOVED = moved_kinds(getattr(_ENGINES[0], "ruleset", None), getattr(_ENGINES[1], "ruleset", None))
+    rulesets = tuple(getattr(e, "ruleset", None) for e in _ENGINES)
+    _MOVED = moved_kinds(*rulesets)
+    _LAYERS = rulesets if None not in rulesets else None
+    _CHANGES = changes_between(*config.engines)
 
 
 def chunk_boards(seed: int, chunk: int, count: int = CHUNK, generator: str = "small") -> list[dict]:
@@ -170,8 +176,8 @@ def _shrink(task: tuple[int, int, list[str]]) -> tuple[int, dict, dict, dict, st
     except Exception as exc:  # an engine that fails while shrinking: keep the board unshrunk, say why
         raise ShrinkFailed(index, f"{type(exc).__name__}: {exc}") from None
     ruleset = getattr(a, "ruleset", None)
-    attribution = bisect(board, ruleset, y).to_json() if ruleset is not None else None
-    return index, minimal, x, y, signature(plain, x, y, _MOVED), attribution
+    attribution = bisect(board, ruleset, y, _CHANGES).to_json() if ruleset is not None and _CHANGES else None
+    return index, minimal, x, y, signature(plain, x, y, _MOVED, _LAYERS), attribution
 
 
 # ------------------------------------------------------------------ coordinator side

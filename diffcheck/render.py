@@ -52,9 +52,26 @@ def normalize(value: Any) -> Any:
     return value
 
 
-def outcome_json(outcome: Mapping[str, Any]) -> str:
-    """The outcome exactly as JSON (indent 2), for ``diffcheck judge --json``."""
-    return json.dumps(normalize(outcome), indent=2, ensure_ascii=False)
+def outcome_json(outcome: Mapping[str, Any], rules: Mapping[str, Any] | None = None) -> str:
+    """The outcome as JSON (indent 2), for ``diffcheck judge --json``; with ``rules``, under key ``rules``
+    (the edition and document that gave it: ``rules_info``)."""
+    data = normalize(outcome)
+    if rules:
+        data = {**data, "rules": dict(rules)}
+    return json.dumps(data, indent=2, ensure_ascii=False)
+
+
+def rules_info(engine: Any) -> dict[str, Any] | None:
+    """Which edition and document an engine's answers come from; None for an engine without a ruleset."""
+    ruleset = getattr(engine, "ruleset", None)
+    if ruleset is None:
+        return None
+    return {
+        "engine": engine.name,
+        "edition": getattr(ruleset, "edition", "") or None,
+        "document": ruleset.document,
+        "in_force_from": ruleset.document_date,
+    }
 
 
 def show(value: Any, *, sep: str = ", ") -> str:
@@ -85,7 +102,8 @@ def engine_header(engine: Any) -> list[str]:
         return [f"{engine.name}: {description}", "rules document: not stated by this engine"]
     return [
         f"{ruleset.name}: {ruleset.title}",
-        f"rules document: {ruleset.document}, in force from {ruleset.document_date}",
+        f"rules document: {ruleset.document}, in force from {ruleset.document_date}"
+            f"{_edition(ruleset)}",
     ]
 
 
@@ -228,14 +246,19 @@ def outcomes_diff(old: Mapping[str, Any], new: Mapping[str, Any]) -> dict[str, A
     return json.loads(found.to_json())
 
 
-def diff_document(board_file: str, outcomes: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
-    """What ``diffcheck diff --json`` prints: the board, both outcomes by engine name, their DeepDiff."""
+def diff_document(board_file: str, outcomes: Mapping[str, Mapping[str, Any]],
+                  rules: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """What ``diffcheck diff --json`` prints: the board, both outcomes by engine name, their DeepDiff,
+    and, given, each engine's edition and document by engine name."""
     old, new = outcomes.values()
-    return {
+    document = {
         "board": board_file,
         "outcomes": {name: normalize(o) for name, o in outcomes.items()},
         "diff": outcomes_diff(old, new),
     }
+    if rules:
+        document["rules"] = dict(rules)
+    return document
 
 
 # ---------------------------------------------------------------- engines
@@ -262,7 +285,8 @@ def render_engines(found: Sequence[tuple[str, str, Any]]) -> str:
         details += [
             "",
             f"{name}: {ruleset.title}",
-            f"rules document: {ruleset.document}, in force from {ruleset.document_date}",
+            f"rules document: {ruleset.document}, in force from {ruleset.document_date}"
+            f"{_edition(ruleset)}",
             tabulate(plan, headers=["layer", "applies", "rule"], tablefmt=TABLE_FORMAT, disable_numparse=True),
         ]
     if rulesets:
@@ -383,3 +407,8 @@ def render_bisect(board_file: str, engines: Sequence[Any], outcomes: Sequence[Ma
     for other in attribution.alternatives:
         lines.append("also enough, as small: " + ", ".join(other))
     return "\n".join(lines)
+
+
+def _edition(ruleset: Any) -> str:
+    edition = getattr(ruleset, "edition", "")
+    return f"; edition {edition}" if edition else ""

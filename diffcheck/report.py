@@ -33,7 +33,8 @@ from tabulate import tabulate
 
 from diffcheck import rundir
 from diffcheck.render import ABSENT, CHARACTERISTICS, normalize, show
-from rulesets.changes import BY_KEY, CHANGES, NOT_EXPRESSIBLE
+from rulesets.changes import BY_KEY, CHANGES
+from rulesets.editions import changes_between, not_expressible_between
 
 __all__ = [
     "Block",
@@ -203,7 +204,8 @@ def changelog(run: Run) -> list[Block]:
         else:
             together.setdefault(changes, []).append(g)
     unattributed = sum(1 for g in run.groups if not g.get("attribution"))
-    unknown = [k for k in alone if k not in BY_KEY]  # from a diffcheck that knows more changes
+    between = {c.key for c in changes_between(old, new)}
+    unknown = [k for k in alone if k not in between]  # from a diffcheck that knows more changes
     unknown.sort()
 
     blocks: list[Block] = [Heading(1, f"Changelog: {old} -> {new}")]
@@ -212,7 +214,7 @@ def changelog(run: Run) -> list[Block]:
     blocks.append(Paragraph("Where this run's divergent boards go, section by section:"))
     blocks.append(_overview(run, alone, together, unexplained, unknown))
 
-    for change in CHANGES:
+    for change in changes_between(old, new):
         groups = alone.get(change.key, [])
         blocks += [
             Heading(2, change.title),
@@ -265,19 +267,20 @@ def changelog(run: Run) -> list[Block]:
         blocks.append(Paragraph(_counted(unexplained) + "."))
         for g in _ordered(unexplained):
             blocks += _group(g, 3, old, new)
-    if {old, new} == {"cr418", "cr613"}:
-        blocks += _inexpressible()
+    inexpressible = not_expressible_between(old, new)
+    if inexpressible:
+        blocks += _inexpressible(inexpressible)
     return blocks
 
 
-def _inexpressible() -> list[Block]:
-    """The differences between the two documents that no board can show, so no run finds them."""
+def _inexpressible(items) -> list[Block]:
+    """The differences between the two editions that no board can show, so no run finds them."""
     blocks: list[Block] = [
         Heading(2, INEXPRESSIBLE),
         Paragraph("The two documents differ in these rules too, but the board format cannot express "
                   "what they govern, so no board shows them:"),
     ]
-    for item in NOT_EXPRESSIBLE:
+    for item in items:
         blocks.append(Paragraph(f"Old: {item.old_rule}. New: {item.new_rule}. {item.summary}"))
     return blocks
 
@@ -323,7 +326,7 @@ def _introduction(run: Run, unattributed: int) -> list[Block]:
 
 def _overview(run: Run, alone, together, unexplained, unknown) -> Table:
     rows = []
-    for change in CHANGES:
+    for change in changes_between(run.old, run.new):
         groups = alone.get(change.key, [])
         rows.append((change.title, _boards(groups), str(len(groups))))
     for key in unknown:

@@ -106,20 +106,23 @@ KIND_WORDS = {
 }
 
 
-def signature(board: dict, a: dict, b: dict, moved: frozenset[tuple[str, str]]) -> str:
+def signature(board: dict, a: dict, b: dict, moved: frozenset[tuple[str, str]],
+              layers: tuple[Ruleset, Ruleset] | None = None) -> str:
     """A minimal board's finding: what differs, and the moved kinds of part on it, with their layers.
 
     Parts whose layer order did not move between the engines (a copy or type change that
     only makes something a creature) enable a divergence without causing it, so they are
     left out, as are operations and values: the group's minimal board shows them. Layers
-    are the built-in rulesets', old -> 2009, whatever engines were compared.
+    are those of ``layers`` (the two engines' rulesets), or cr418's and cr613's when an
+    engine has none.
     """
+    old, new = layers or (CR418, CR613)
     names = _shown(name for _, name, _, _ in differing(a, b))
     parts = [(kind, origin) for kind, _, origin in board_parts(board)]
     causes = [(k, o) for k, o in parts if (k, "static" if o == "granted" else o) in moved] or parts
     described = sorted({
-        f"{origin + ' ' if origin else ''}{KIND_WORDS[kind]} [{_placement(CR418, kind, origin)}->"
-        f"{_placement(CR613, kind, origin)}]"
+        f"{origin + ' ' if origin else ''}{KIND_WORDS[kind]} [{_placement(old, kind, origin)}->"
+        f"{_placement(new, kind, origin)}]"
         for kind, origin in causes
     })
     return f"{names} | {'; '.join(described)}"
@@ -149,7 +152,13 @@ def moved_kinds(old: Ruleset | None, new: Ruleset | None) -> frozenset[tuple[str
     # Characteristic-defining abilities are ordered and take part in dependency differently
     # (418.5a, 418.5d against 613.2, 613.7a(c)) even where their layer does not move.
     moved |= {p for p in pairs if p[1] == "cda"}
+    # Editions that differ in how the machine treats any effect (not in where it goes): every part counts.
+    if any(getattr(old, f) != getattr(new, f) for f in _MACHINE_FLAGS):
+        moved |= set(pairs)
     return frozenset(moved)
+
+
+_MACHINE_FLAGS = ("type_effects_whole", "grant_timestamps", "reevaluate_loops", "land_types_set_always")
 
 
 def triage_key(board: dict, differing: Iterable[str], moved: frozenset[tuple[str, str]]) -> str:

@@ -118,6 +118,9 @@ def get_engine(name: str) -> Engine:
     builtins = _builtins()
     if name in builtins:
         return builtins[name]
+    edition = _edition_engine(name)
+    if edition is not None:
+        return edition
     if ":" in name:
         from importlib.metadata import EntryPoint
 
@@ -125,7 +128,31 @@ def get_engine(name: str) -> Engine:
     for ep in entry_points(group=GROUP):
         if ep.name == name:
             return _engine_from(ep)
-    raise UnknownEngine(f"no engine named {name!r}; installed: {', '.join(installed())}")
+    raise UnknownEngine(
+        f"no engine named {name!r}; installed: {', '.join(installed())}; or an edition of the rules: an edition "
+        "key, an alias or a date (see `diffcheck editions`)"
+    )
+
+
+_EDITION_ENGINES: dict[str, Any] = {}
+
+
+def _edition_engine(name: str):
+    """The layer machine under an edition named by its key, an alias or a date; None if ``name`` is none of these."""
+    from engines.layered import LayerEngine
+    from rulesets.documents import DateOutOfRange
+    from rulesets.editions import is_edition_name, ruleset_for
+
+    if not is_edition_name(name):
+        return None
+    engine = _EDITION_ENGINES.get(name)
+    if engine is None:
+        try:
+            ruleset = ruleset_for(name)
+        except DateOutOfRange as exc:
+            raise UnknownEngine(str(exc)) from None
+        engine = _EDITION_ENGINES[name] = LayerEngine(ruleset)
+    return engine
 
 
 def _engine_from(ep) -> Engine:

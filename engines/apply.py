@@ -31,7 +31,7 @@ def copy_onto(o: Obj, target: Obj, unit: Instance, planner: Planner) -> None:
     o.power = target.power
     o.toughness = target.toughness
     o.keywords = target.keywords
-    timestamp = max(o.timestamp, unit.timestamp)
+    timestamp = _timestamp(o, unit, planner)
     # Keyed by the printed ability at the root of any chain of copies, so copies that copy
     # again (abilities that make objects copies) yield the same abilities, not new ones without end.
     copied = tuple(
@@ -42,6 +42,12 @@ def copy_onto(o: Obj, target: Obj, unit: Instance, planner: Planner) -> None:
         for i, s in enumerate(x for x in target.statics if not x.granted)
     )
     o.statics = copied + tuple(s for s in o.statics if s.granted)
+
+
+def _timestamp(o: Obj, unit: Instance, planner: Planner) -> int:
+    """The timestamp of a static ability ``unit`` gives ``o`` (by copying or granting): the later of
+    ``o``'s and ``unit``'s (418.5f from 2005 / 613.6a), or ``o``'s own (418.5f until 2005)."""
+    return max(o.timestamp, unit.timestamp) if planner.ruleset.grant_timestamps else o.timestamp
 
 
 def change_text(o: Obj, swaps: dict[str, str], planner: Planner) -> None:
@@ -61,8 +67,12 @@ def change_text(o: Obj, swaps: dict[str, str], planner: Planner) -> None:
         o.statics = tuple(statics)
 
 
-def change_types(o: Obj, part: TypePart) -> None:
+def change_types(o: Obj, part: TypePart, set_always: bool = True) -> None:
     """Layer 4; setting a land's basic land types strips its own abilities (212.6e / 305.7).
+
+    With ``set_always`` (305.7 from 2011) it does so whatever land types the land had;
+    otherwise (212.6e, 305.7 until 2011: an effect that *changes* a land's type) only if
+    its land types were not already exactly the new ones.
 
     New subtypes replace only the subtypes of their own set: a land type replaces land
     types, a creature type creature types (old 212.1b; 2009 204.1a). Setting no subtypes
@@ -71,6 +81,8 @@ def change_types(o: Obj, part: TypePart) -> None:
     back with the card type. Setting and removing subtypes reach the hidden ones too.
     """
     values = frozenset(part.values)
+    strips = part.sets_basic_land_types and "land" in o.types and (
+        set_always or frozenset(s for s in o.subtypes if subtype_set(s) == "land") != values)
     if part.characteristic == "types":
         _change_card_types(o, part.op, values)
     elif part.characteristic == "subtypes":
@@ -93,7 +105,7 @@ def change_types(o: Obj, part: TypePart) -> None:
         o.supertypes = o.supertypes | values
     else:
         o.supertypes = o.supertypes - values
-    if part.sets_basic_land_types and "land" in o.types:
+    if strips:
         o.keywords = frozenset()
         if any(not s.granted for s in o.statics):
             o.statics = tuple(s for s in o.statics if s.granted)
@@ -148,7 +160,7 @@ def change_abilities(o: Obj, part: AbilityPart, unit: Instance, planner: Planner
     words = [a for a in part.add if isinstance(a, str)]
     if words:
         o.keywords = o.keywords | frozenset(words)
-    timestamp = max(o.timestamp, unit.timestamp)
+    timestamp = _timestamp(o, unit, planner)
     granted = []
     for i, ability in enumerate(part.add):
         if isinstance(ability, StaticAbility):

@@ -15,7 +15,8 @@ class LayerEngine:
     def __init__(self, ruleset: Ruleset) -> None:
         self.ruleset = ruleset
         self.name = ruleset.name
-        self.description = f"{ruleset.title}: {ruleset.document}, {ruleset.document_date}"
+        edition = f"edition {ruleset.edition}, " if ruleset.edition and ruleset.edition != ruleset.name else ""
+        self.description = f"{ruleset.title}: {edition}{ruleset.document}, in force from {ruleset.document_date}"
         self._machine = Machine(ruleset)
 
     def evaluate(self, board: Board) -> Outcome:

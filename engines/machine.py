@@ -18,8 +18,8 @@ from typing import Iterable
 
 from engines import apply
 from engines.board import (
-    Attached, Board, ControlPart, CopyPart, Count, Ids, ManaValue, Matching, PTModifyPart, PTSetPart, Self_,
-    TextPart, TypePart,
+    Attached, Board, ControlPart, CopyPart, Count, Effect, Ids, ManaValue, Matching, PTModifyPart, PTSetPart, Self_,
+    TextPart, TypePart, subtype_set,
 )
 from engines.dependency import changed_bits, strongly_connected
 from engines.plan import ALL, NOT_STARTED_READS, Planner
@@ -27,7 +27,7 @@ from engines.reading import count, graveyard_views, matches
 from engines.text import words_found
 from engines.state import Instance, Obj, copiable_snapshot, obj_from_permanent
 from engines.trace import Applied, Change, Entry, Heading, Note
-from rulesets.model import STATIC, Ruleset, Sublayer
+from rulesets.model import ALL_EFFECTS, NO_CDA, RESOLVED, STATIC, Ruleset, Sublayer
 
 EMPTY: frozenset[str] = frozenset()
 MAX_PASSES = 8
@@ -40,6 +40,8 @@ class Machine:
         self.ruleset = ruleset
         self.planner = Planner(ruleset)
         self.ability_sublayer = self.planner.index[ruleset.placement[("ability", STATIC)]]
+        # From 2020 counters share 7c with the modifying effects, in timestamp order (613.4c, 613.7c).
+        self.counters_with_modifiers = ruleset.placement[("pt_modify", RESOLVED)] == ruleset.counters_sublayer
 
     def evaluate(self, board: Board, trace: list[Entry] | None = None) -> dict[str, Obj]:
         """The objects' final characteristics; with ``trace`` given, the explanation is appended to it."""
@@ -138,6 +140,8 @@ class _Run:
             Instance(("e", e.id), e.source, e, plan(e), None, e.controller, e.timestamp, (e.timestamp, 1, position, 0))
             for position, e in enumerate(board.effects)
         ]
+        if machine.counters_with_modifiers:
+            self.resolved += _counters_as_effects(board, plan)
         # Effects that have started to apply, with the objects they started with (613.5).
         self.started: dict = {}
         self.granted: set = set()  # keys of the static abilities an effect granted during this pass
@@ -152,7 +156,7 @@ class _Run:
         for sublayer in self.ruleset.sublayers:
             if self.trace is not None:
                 self.trace.append(Heading(sublayer.key, self.ruleset.say(sublayer.title), sublayer.rule))
-            if sublayer.key == self.ruleset.counters_sublayer:
+            if sublayer.key == self.ruleset.counters_sublayer and not self.machine.counters_with_modifiers:
                 self._counters(sublayer)
             elif sublayer.key in buckets:
                 self.abilities_changed = False
@@ -255,7 +259,7 @@ class _Run:
                         if deps is None:
                             deps = self._dependencies(pending, key)
                         unit, loop, ahead = self._choose(pending, deps, waited)
-                        if loop:
+                        if loop and not self.ruleset.reevaluate_loops:
                             loop_members = (unit,) + loop
                             loop_rest = [u.key for u in loop]
             changed_existence = self._apply(
@@ -313,17 +317,29 @@ class _Run:
         Reads and writes are fixed per effect (an effect's reads only shrink once it starts), so
         the answer holds until the set of pending effects changes.
         """
-        cda_counts = self.ruleset.cda_in_dependency
-        writes = 0
-        for u in pending:
-            if cda_counts or not u.cda:
+        for group in self._groups(pending):
+            writes = 0
+            for u in group:
                 writes |= u.plan.writes[key]
-        if not writes:
-            return False
-        for b in pending:
-            if (cda_counts or not b.cda) and self._reads(b, key) & writes:
-                return True
+            if writes:
+                for b in group:
+                    if self._reads(b, key) & writes:
+                        return True
         return False
+
+    def _groups(self, pending: list[Instance]) -> list[list[Instance]]:
+        """The sets of pending effects within which dependency is possible (418.5c / 613.7a(c)).
+
+        Until 2007 every effect takes part; then no characteristic-defining ability does; from
+        2012 one may depend on another, but never on, or for, an effect of another kind.
+        """
+        mode = self.ruleset.cda_dependency
+        if mode == ALL_EFFECTS:
+            return [pending]
+        others = [u for u in pending if not u.cda]
+        if mode == NO_CDA:
+            return [others]
+        return [[u for u in pending if u.cda], others]
 
     def _choose(self, pending: list[Instance], deps: dict, waited: dict) -> tuple[Instance, tuple, tuple]:
         """The first effect, in base order, of the first group that waits for nothing outside itself.
@@ -363,13 +379,34 @@ class _Run:
 
     def _dependencies(self, pending: list[Instance], key: str) -> dict:
         """B -> [A, ...]: the pending effects each pending effect depends on, decided by trial."""
-        cda_counts = self.ruleset.cda_in_dependency
-        # 613.7a(c): in the 2009 rules a characteristic-defining ability neither depends nor is depended on.
-        taking_part = pending if cda_counts else [u for u in pending if not u.cda]
         state = self.state
-        writers = [(a, a.plan.writes[key]) for a in taking_part]
         touches: dict = {}  # a -> the objects it would apply to now
         candidates: dict = {}
+        for group in self._groups(pending):
+            self._candidates(group, key, state, touches, candidates)
+        if not candidates:
+            return {}
+        deps: dict = {}
+        for a, bs in candidates.items():
+            trial = dict(state)
+            touched: set = set()
+            self._apply_parts(a, key, trial, touched)
+            # What the trial changed, object by object; B need only look at objects whose changes it reads.
+            changed = {}
+            for oid in touched:
+                bits = changed_bits(state[oid], trial[oid])
+                if bits:
+                    changed[oid] = bits
+            if not changed:
+                continue
+            for b in bs:
+                if self._changed(b, key, trial, changed):
+                    deps.setdefault(b, []).append(a)
+        return deps
+
+    def _candidates(self, taking_part: list[Instance], key: str, state: dict, touches: dict, candidates: dict) -> None:
+        """A -> [B, ...]: the pairs of one group worth a trial, because A writes something B reads."""
+        writers = [(a, a.plan.writes[key]) for a in taking_part]
         for b in taking_part:
             # What any object's change can alter (B's affected set, its counts), and what only a
             # change to B's own object can alter (its existence and text, before it starts).
@@ -397,25 +434,6 @@ class _Run:
                         objects = touches[a] = self._affected(a, state)
                     if b.source in objects:
                         candidates.setdefault(a, []).append(b)
-        if not candidates:
-            return {}
-        deps: dict = {}
-        for a, bs in candidates.items():
-            trial = dict(state)
-            touched: set = set()
-            self._apply_parts(a, key, trial, touched)
-            # What the trial changed, object by object; B need only look at objects whose changes it reads.
-            changed = {}
-            for oid in touched:
-                bits = changed_bits(state[oid], trial[oid])
-                if bits:
-                    changed[oid] = bits
-            if not changed:
-                continue
-            for b in bs:
-                if self._changed(b, key, trial, changed):
-                    deps.setdefault(b, []).append(a)
-        return deps
 
     def _changed(self, b: Instance, key: str, trial: dict, changed: dict) -> bool:
         """Whether a trial changes B (418.5c(b) / 613.7a(b)); ``changed`` maps each object it changed
@@ -475,8 +493,12 @@ class _Run:
                         return True
             elif isinstance(part, TypePart) and part.sets_basic_land_types:
                 # Making an object a land (or not) decides whether B takes its abilities (212.6e / 305.7).
+                # Until 2011, whether its land types already are the new ones decides it too.
+                kept = None if self.ruleset.land_types_set_always else frozenset(part.values)
                 for oid in self._affected(b, state).intersection(relevant):
                     if ("land" in state[oid].types) != ("land" in trial[oid].types):
+                        return True
+                    if kept is not None and (_land_types(state[oid]) == kept) != (_land_types(trial[oid]) == kept):
                         return True
         return False
 
@@ -624,7 +646,7 @@ class _Run:
                 elif kind == "ability":
                     apply.change_abilities(o, part, unit, self.planner, None if cloned is not None else self.granted)
                 elif kind == "type":
-                    apply.change_types(o, part)
+                    apply.change_types(o, part, self.ruleset.land_types_set_always)
                 elif kind == "pt_switch":
                     o.power, o.toughness = o.toughness or 0, o.power or 0
                 elif kind == "control":
@@ -641,6 +663,8 @@ class _Run:
     # ------------------------------------------------------------ explaining
 
     def _name(self, unit: Instance) -> str:
+        if unit.key[0] == "k":
+            return unit.label
         if unit.source is None:
             return f"{unit.label} (effect {unit.key[1]})" if unit.label != unit.key[1] else f"effect {unit.label}"
         how = ""
@@ -653,6 +677,9 @@ class _Run:
     def _loop_order(self, unit: Instance, sublayer: Sublayer, loop: tuple) -> str:
         """Which order a dependency loop goes in, and why ``unit`` is first of what is left of it."""
         names = ", ".join(u.label for u in loop)
+        if self.ruleset.reevaluate_loops:
+            return (f"in a dependency loop with {names}: dependency is set aside there and the earliest timestamp "
+                    f"goes first ({unit.timestamp}); the order of the rest is determined again after it")
         if unit.cda and sublayer.cda_first and not all(u.cda for u in loop):
             return (f"in a dependency loop with {names}: dependency is set aside there, and "
                     f"{_plural(self.ruleset.cda_term)} still apply first in it, then the rest in timestamp order")
@@ -668,12 +695,15 @@ class _Run:
         if unit.cda and sublayer.cda_first:
             reasons.append(f"{r.cda_term}: applies first")
             rules.append(r.cite("cda_first"))
+        elif unit.key[0] == "k":
+            reasons.append(f"counters apply with the modifying effects, at their object's timestamp {unit.timestamp}")
+            rules += [r.cite("counters"), r.cite("timestamp_counters"), "decision: counters_timestamp"]
         else:
             reasons.append(f"timestamp {unit.timestamp}")
             rules.append(r.cite("timestamp_resolved" if unit.source is None else "timestamp_static"))
         if loop:
             reasons.append(self._loop_order(unit, sublayer, loop))
-            rules += [r.cite("loop"), "decision: dependency_state"]
+            rules += [r.cite("loop"), r.cite("reevaluate") if r.reevaluate_loops else "decision: dependency_state"]
             if unit.cda and sublayer.cda_first and not all(u.cda for u in loop):
                 rules.append("decision: loop_cda_first")
         elif waited:
@@ -687,9 +717,30 @@ class _Run:
                 and self.planner.index[sublayer.key] > unit.plan.first:
             reasons.append("its ability is gone, but the effect had started: same objects as before")
             rules.append(r.cite("lock_in"))
-        elif unit.source is None:
+        elif unit.source is None and unit.key[0] != "k":
             rules.append(r.cite("fixed_set"))
         return "; ".join(reasons), tuple(dict.fromkeys(rules))
+
+
+def _counters_as_effects(board: Board, plan) -> list[Instance]:
+    """Each object's P/T counters as one modifying effect on it, at its timestamp (decision counters_timestamp)."""
+    out = []
+    for position, p in enumerate(board.objects):
+        if not p.counters:
+            continue
+        dp, dt = p.counter_pt
+        if not (dp or dt):
+            continue
+        counts = ", ".join(f"{n} {kind}" for kind, n in p.pt_counters)
+        label = f"counters on {p.id} ({counts})"
+        body = Effect(p.id, label, p.controller, p.timestamp, Ids((p.id,)), (PTModifyPart(dp, dt),))
+        out.append(Instance(("k", p.id), label, body, plan(body), None, p.controller, p.timestamp,
+                            (p.timestamp, 0, position, -1)))
+    return out
+
+
+def _land_types(o: Obj) -> frozenset[str]:
+    return frozenset(s for s in o.subtypes if subtype_set(s) == "land")
 
 
 def _plural(term: str) -> str:

@@ -171,13 +171,19 @@ class Planner:
         reads: dict[str, int] = {}
         local: dict[str, int] = {}
         writes: dict[str, int] = {}
+        # 418.5b (2003-12): an effect that changes types applies whole in the type layer.
+        whole = where["type"] if self.ruleset.type_effects_whole and any(p.kind == "type" for p in body.parts) else None
+        land_reads = 0 if self.ruleset.land_types_set_always else TYPES
         for part in body.parts:
             kind = part.kind
-            key = where[kind]
+            key = whole or where[kind]
             w = _FIXED_WRITES.get(kind)
             if w is None:
                 w = part_writes(part)
             r = part_reads(part, origin) if kind in _READING_KINDS else 0
+            if r & LAND:
+                # Until 2011 only a land whose land types change loses its abilities (212.6e / 305.7).
+                r |= land_reads
             if key in parts:
                 parts[key] += (part,)
                 writes[key] |= w

@@ -1,4 +1,9 @@
-"""Rules versions as data. ``RULESETS`` maps each built-in ruleset's name to its value."""
+"""Rules versions as data: every edition of the layer rules, and the rulesets they speak.
+
+``RULESETS`` maps the two seed rulesets' names to their values; ``rulesets.editions``
+knows every edition from 2003 to 2026 and turns any edition name, alias or date into a
+ruleset.
+"""
 
 from rulesets.cr418 import RULESET as CR418
 from rulesets.cr613 import RULESET as CR613

@@ -87,3 +87,13 @@ LOOP_CDA_FIRST = Decision(
     "still apply first, as in every layer from 1 to 5, and the loop's other effects follow in timestamp "
     "order.",
 )
+
+# From 2011, 613.7c says the order of the remaining effects is determined again after each one,
+# in a loop too; what is left open is only how dependency is found.
+DEPENDENCY_TRIAL = Decision(
+    "dependency_state",
+    "613.7a, 613.7c",
+    "Dependency is decided by trial against the state as it stands each time the next effect in a layer is "
+    "chosen: applying A must change B now. A dependency loop waits as a whole for the effects outside it "
+    "that its members depend on; then its earliest member applies and the order of the rest is decided again.",
+)

@@ -17,6 +17,12 @@ STATIC = "static"  # any other static ability
 RESOLVED = "resolved"  # a resolved spell or ability
 ORIGINS = (CDA, STATIC, RESOLVED)
 
+# Who of the characteristic-defining abilities takes part in dependency (Ruleset.cda_dependency).
+ALL_EFFECTS = "all"
+NO_CDA = "none"
+AMONG_CDAS = "among"
+CDA_DEPENDENCY = (ALL_EFFECTS, NO_CDA, AMONG_CDAS)
+
 # The kinds of effect part, as ``engines.board`` names them, plus the counters step.
 PART_KINDS = ("copy", "control", "text", "type", "color", "ability", "pt_set", "pt_modify", "pt_switch")
 COUNTERS = "counters"
@@ -30,6 +36,9 @@ class Sublayer:
     title: str
     rule: str  # the rule that defines this step
     cda_first: bool = False  # characteristic-defining abilities apply before other effects here
+    # What this step is, in words no renumbering changes ("layer_copy", "pt_set"...): a document's
+    # citations give its rule number (``rulesets.language``).
+    topic: str = ""
 
 
 @dataclass(frozen=True)
@@ -53,8 +62,10 @@ class Ruleset:
     # (part kind, origin) -> sublayer key. Complete: every kind for every origin it can have.
     placement: Mapping[tuple[str, str], str]
     counters_sublayer: str
-    # 613.7a(c): in the 2009 rules a characteristic-defining ability never takes part in dependency.
-    cda_in_dependency: bool
+    # Which effects from characteristic-defining abilities take part in dependency: ALL_EFFECTS
+    # (418.5c until 2007: like any other), NO_CDA (418.5c(c) 2007, 613.7a(c) 2009: none), or
+    # AMONG_CDAS (613.7a(c) from 2012: one may depend on another, never on another kind of effect).
+    cda_dependency: str
     # Which part kinds a `cda: true` ability really defines (old 405.2 vs 2009 604.3a(1));
     # a part of any other kind in such an ability is an ordinary static effect.
     cda_characteristics: frozenset[str]
@@ -64,6 +75,24 @@ class Ruleset:
     words: Mapping[str, str] | None = None  # 2009 term -> this document's term
     # The card types this document knows (empty: not stated); a board using another is warned about.
     card_types: frozenset[str] = frozenset()
+    edition: str = ""  # the key of the edition it belongs to (``rulesets.editions``); "" if none
+    # Machine concepts that only some editions use; the defaults are those of cr418 and cr613.
+    # 418.5b (2003-12): an effect that changes types applies all its parts in the type layer.
+    type_effects_whole: bool = False
+    # 418.5f (2005-10) / 613.6a: a static ability's effect takes the later of its object's timestamp
+    # and the one of the effect that gave it the ability; before, its object's timestamp.
+    grant_timestamps: bool = True
+    # 613.7c (2011-02): after each effect applies, the order of the rest is determined again, inside
+    # a dependency loop too; before, a loop that is free to go applies whole (decision dependency_state).
+    reevaluate_loops: bool = False
+    # 305.7 (2011-02): setting a land's subtypes to basic land types removes its rules-text abilities
+    # even when it already had exactly those types; before (212.6e / 305.7 "changes"), only a change does.
+    land_types_set_always: bool = False
+
+    @property
+    def cda_in_dependency(self) -> bool:
+        """Whether any characteristic-defining ability can take part in dependency."""
+        return self.cda_dependency != NO_CDA
 
     def sublayer(self, key: str) -> Sublayer:
         for s in self.sublayers:
@@ -90,6 +119,8 @@ class Ruleset:
         )
         if unknown:
             raise ValueError(f"ruleset {self.name}: placement names unknown sublayers {sorted(unknown)}")
+        if self.cda_dependency not in CDA_DEPENDENCY:
+            raise ValueError(f"ruleset {self.name}: cda_dependency must be one of {CDA_DEPENDENCY}")
 
 
 def placement_table(

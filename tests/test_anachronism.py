@@ -116,7 +116,7 @@ def test_judge_and_diff_warn_on_stderr_and_still_answer(tmp_path: Path):
     result = runner.invoke(app, ["judge", str(path), "--ruleset", "cr418", "--json"])
     assert result.exit_code == 0
     # stdout holds the answer alone, the same as without warnings.
-    assert result.stdout == render.outcome_json(cr418.evaluate(board)) + "\n"
+    assert result.stdout == render.outcome_json(cr418.evaluate(board), render.rules_info(cr418)) + "\n"
     assert json.loads(result.stdout)["ruleset"] == "cr418"
     lines = result.stderr.splitlines()
     assert lines == [f"warning: {path}: {line}" for line in warnings(board, cr418)] and len(lines) == 2

@@ -19,7 +19,9 @@ def test_regenerating_the_changelog_gives_the_committed_file(tmp_path):
 
 
 def test_every_rule_change_has_a_section_in_the_committed_changelog():
-    from rulesets.changes import CHANGES
+    from rulesets.editions import changes_between
+
+    CHANGES = changes_between("cr418", "cr613")
 
     text = (ROOT / CHANGELOG).read_text(encoding="utf-8")
     for change in CHANGES:

@@ -73,7 +73,12 @@ def test_judge_default_ruleset_is_cr613():
 def test_judge_json_is_the_outcome(ruleset):
     result = run("judge", GRAY_OGRE, "--ruleset", ruleset, "--json")
     assert result.exit_code == 0
-    assert json.loads(result.stdout) == get_engine(ruleset).evaluate(load_board(GRAY_OGRE))
+    printed = json.loads(result.stdout)
+    rules = printed.pop("rules")
+    assert printed == get_engine(ruleset).evaluate(load_board(GRAY_OGRE))
+    # The answer names the edition and the document it comes from.
+    edition, document = {"cr418": ("2005-10", "2006-10-01"), "cr613": ("2009-07", "2009-10-05")}[ruleset]
+    assert rules["edition"] == edition and rules["document"].endswith(document)
     assert result.stderr == ""
 
 
@@ -147,7 +152,8 @@ def test_diff_json():
     result = run("diff", GRAY_OGRE, "--json")
     assert result.exit_code == 0
     doc = json.loads(result.stdout)
-    assert set(doc) == {"board", "outcomes", "diff"}
+    assert set(doc) == {"board", "outcomes", "diff", "rules"}
+    assert {name: r["edition"] for name, r in doc["rules"].items()} == {"cr418": "2005-10", "cr613": "2009-07"}
     assert doc["board"] == GRAY_OGRE
     board = load_board(GRAY_OGRE)
     assert doc["outcomes"] == {name: get_engine(name).evaluate(board) for name in ("cr418", "cr613")}

@@ -18,7 +18,10 @@ from diffcheck.cli import app
 from diffcheck.report import (
     Code, Heading, Paragraph, ReportError, Table, build_changelog, render_html, render_markdown, write_changelog,
 )
-from rulesets.changes import BY_KEY, CHANGES
+from rulesets.changes import BY_KEY
+from rulesets.editions import changes_between
+
+CHANGES = changes_between("cr418", "cr613")  # the sections of a cr418 -> cr613 changelog
 
 runner = CliRunner()
 
@@ -272,8 +275,9 @@ def test_run_against_an_outside_engine(tmp_path):
     assert "Attribution to rule changes needs the old engine to have a ruleset" in flat
     section = sections(text)["Divergences no rule change explains"]
     assert f"### {GRAY_OGRE['signature']}" in section
+    # The old side has no edition, so no rule change leads from it: no section per change.
     for change in CHANGES:
-        assert "###" not in sections(text)[change.title]
+        assert change.title not in sections(text)
 
 
 def test_escaping_in_markdown(run_dir):

@@ -57,7 +57,7 @@ def test_every_rule_change_the_changelog_names_is_shown_by_a_board():
     # A rule change no board shows is no change of behaviour (or the format cannot express it:
     # rulesets.changes.NOT_EXPRESSIBLE). The committed changelog's overview counts, per change,
     # the divergent boards its run attributed to it.
-    from rulesets.changes import CHANGES
+    from rulesets.editions import changes_between
 
     text = (REPORTS / CHANGELOGS[0]).read_text(encoding="utf-8")
     counts = {}
@@ -65,5 +65,22 @@ def test_every_rule_change_the_changelog_names_is_shown_by_a_board():
         cells = [c.strip() for c in line.strip("|").split("|")]
         if len(cells) == 3 and cells[1].replace(",", "").isdigit():
             counts[cells[0]] = int(cells[1].replace(",", ""))
-    for change in CHANGES:
+    for change in changes_between("cr418", "cr613"):
         assert counts.get(change.title, 0) > 0, change.title
+
+
+def test_every_rule_change_of_the_chain_is_shown_by_a_case():
+    # Each change, applied alone to the edition before it, changes the outcome of some case board
+    # (whose expected outcomes are derived from the rules text): no change in the chain is inert.
+    from conftest import case_files, load_case
+    from diffcheck.loading import board_from_data
+    from engines.layered import LayerEngine
+    from rulesets.changes import derive
+    from rulesets.editions import EDITIONS, behaviour
+
+    boards = [board_from_data(load_case(p)["board"], str(p)) for p in case_files()]
+    for before, edition in zip(EDITIONS, EDITIONS[1:]):
+        old = LayerEngine(behaviour(before.key))
+        for change in edition.changes:
+            new = LayerEngine(derive(behaviour(before.key), [change]))
+            assert any(old.evaluate(b)["objects"] != new.evaluate(b)["objects"] for b in boards), change

@@ -1,0 +1,202 @@
+"""Editions of the layer rules chosen by date, the chain of rule changes, and each document's language."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from diffcheck.cli import app
+from diffcheck.loading import load_board
+from engines import get_engine
+from rulesets.changes import BY_KEY, CHANGES, derive
+from rulesets.documents import DOCUMENTS, DateOutOfRange, in_force
+from rulesets.editions import (
+    EDITIONS, behaviour, changes_between, edition_in_force, resolve, ruleset_for,
+)
+
+EXAMPLES = Path(__file__).parent.parent / "diffcheck" / "examples"
+GRAY_OGRE = str(EXAMPLES / "gray-ogre.yaml")
+runner = CliRunner()
+
+
+def run(*args: str):
+    return runner.invoke(app, list(args))
+
+
+# ---------------------------------------------------------------- documents and dates
+
+
+def test_every_layered_document_belongs_to_exactly_one_edition():
+    layered = [d for d in DOCUMENTS if d.effective >= EDITIONS[0].since]
+    assert len(layered) == 116  # 124 documents, 8 of them before October 2003
+    for d in layered:
+        owners = [e.key for e in EDITIONS if d in e.documents]
+        assert owners == [edition_in_force(d).key]
+
+
+@pytest.mark.parametrize("day, document, edition", [
+    # The day a document took effect is under it; the day before is under the one before.
+    ("2005-10-01", "2005-10-01", "2005-10"),
+    ("2005-09-30", "2005-08-01", "2003-10"),
+    # The July 2009 document is dated 2009-07-08 but took effect on 2009-07-11.
+    ("2009-07-10", "2009-05-01", "2007-05"),
+    ("2009-07-11", "2009-07-08", "2009-07"),
+    ("2010-06-01", "2010-04-23", "2009-07"),
+    ("2021-06-01", "2021-04-19", "2020-04"),
+    # The file of 2024-02-06 states an earlier effective date.
+    ("2024-02-03", "2024-02-06", "2020-04"),
+    ("2026-01-16", "2026-01-16", "2025-07"),
+])
+def test_a_date_picks_the_document_in_force_and_its_edition(day, document, edition):
+    found = in_force(day)
+    assert found.file_date == document
+    assert resolve(day)[0].key == edition
+    ruleset = ruleset_for(day)
+    assert ruleset.document.endswith(document) and ruleset.edition == edition
+
+
+def test_dates_outside_the_documents_are_refused():
+    with pytest.raises(DateOutOfRange):
+        in_force("1999-04-22")
+    with pytest.raises(DateOutOfRange):
+        resolve("2002-06-01")  # a document exists, but before the layered rules (issue of the pre-layer editions)
+
+
+@pytest.mark.parametrize("args, where", [
+    (["judge", GRAY_OGRE, "--date", "1998-01-01"], "--date 1998-01-01"),
+    (["judge", GRAY_OGRE, "--ruleset", "2999-01-01"], "--ruleset 2999-01-01"),
+    (["judge", GRAY_OGRE, "--date", "2009-13-01"], "--date 2009-13-01"),
+    (["diff", GRAY_OGRE, "--to", "1990-01-01"], "--to 1990-01-01"),
+    (["run", "--engines", "2010-06-01,1980-01-01", "--boards", "5"], "--engines 2010-06-01,1980-01-01"),
+])
+def test_a_bad_date_is_one_line_and_exit_2(args, where, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = run(*args)
+    assert result.exit_code == 2
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and where.split()[0] in lines[0]
+    assert "Traceback" not in result.output
+    assert not (tmp_path / "reports").exists()  # nothing half-written
+
+
+# ---------------------------------------------------------------- the chain
+
+
+def test_the_chain_is_every_change_once_in_order():
+    keys = [k for e in EDITIONS for k in e.changes]
+    assert keys == [c.key for c in CHANGES]
+    for c in CHANGES:
+        assert c.old_rule and c.new_rule and c.summary.endswith(".") and c.title
+
+
+def test_each_edition_is_its_predecessor_plus_its_changes():
+    for before, after in zip(EDITIONS, EDITIONS[1:]):
+        hybrid = derive(behaviour(before.key), after.changes)
+        edition = behaviour(after.key)
+        for field in ("placement", "counters_sublayer", "cda_dependency", "cda_characteristics",
+                      "type_effects_whole", "grant_timestamps", "reevaluate_loops", "land_types_set_always"):
+            assert getattr(hybrid, field) == getattr(edition, field), (after.key, field)
+        assert [s.key for s in hybrid.sublayers] == [s.key for s in edition.sublayers]
+
+
+def test_changes_between_any_two_editions():
+    assert [c.key for c in changes_between("2003-10", "2005-10")] == list(EDITIONS[1].changes)
+    assert changes_between("cr613", "cr418") == ()  # backwards: nothing leads there
+    everything = changes_between("2003-10", "current")
+    assert len(everything) == len(CHANGES)
+    assert changes_between("2010-06-01", "2021-06-01") == tuple(
+        BY_KEY[k] for e in EDITIONS if "2011-02" <= e.key <= "2020-04" for k in e.changes)
+
+
+def test_the_layer_plans_the_documents_state():
+    # 418.5a (2003-10-01): six layers, P/T one layer; our steps in it: CSAs, counters, the rest.
+    assert [s.key for s in behaviour("2003-10").sublayers] == ["1", "2", "3", "4", "5", "6 csa", "6 counters", "6"]
+    # 418.5a (2005-10-01): 6a CSAs, 6b setting and resolved modifying, 6c counters, 6d static modifying, 6e switch.
+    r = ruleset_for("cr418")
+    assert [s.key for s in r.sublayers][5:] == ["6a", "6b", "6c", "6d", "6e"]
+    assert (r.placement[("pt_modify", "resolved")], r.placement[("pt_modify", "static")], r.counters_sublayer) == (
+        "6b", "6d", "6c")
+    # 613.1, 613.3 (2009-10-05): abilities in 6; 7a-7e with counters in 7d.
+    r = ruleset_for("cr613")
+    assert (r.placement[("ability", "static")], r.counters_sublayer, r.placement[("pt_switch", "static")]) == (
+        "6", "7d", "7e")
+    # 613.4 (2020-04-17): counters join modifying effects in 7c; switching is 7d.
+    r = ruleset_for("2020-04")
+    assert [s.key for s in r.sublayers][6:] == ["7a", "7b", "7c", "7d"]
+    assert r.counters_sublayer == r.placement[("pt_modify", "static")] == "7c"
+    assert r.placement[("pt_switch", "static")] == "7d"
+
+
+# ---------------------------------------------------------------- each edition's language
+
+
+@pytest.mark.parametrize("name, layer_rules, words", [
+    ("2005-10-01", {"1": "418.5a", "6c": "418.5a", "6e": "418.5i"}, "play"),
+    ("2009-07-20", {"1": "612.1a", "7d": "612.3d"}, "battlefield"),
+    ("2009-10-20", {"1": "613.1a", "7d": "613.3d"}, "battlefield"),
+    ("2020-05-01", {"7c": "613.4c", "7d": "613.4d"}, "battlefield"),
+])
+def test_explain_speaks_the_document_of_the_day(name, layer_rules, words):
+    engine = get_engine(name)
+    _, trace = engine.explain(load_board(GRAY_OGRE))
+    headings = {e.sublayer: e.rule for e in trace if type(e).__name__ == "Heading"}
+    for key, rule in layer_rules.items():
+        assert headings[key] == rule
+    assert engine.ruleset.say("the battlefield").endswith(words)
+
+
+def test_the_dependency_rules_are_cited_by_each_documents_number():
+    assert ruleset_for("2006-01-01").cite("dependency") == "418.5c"
+    assert ruleset_for("2009-08-01").cite("dependency") == "612.7a"
+    assert ruleset_for("2015-01-01").cite("dependency") == "613.7a"
+    assert ruleset_for("2022-01-01").cite("dependency") == "613.8a"
+    assert ruleset_for("2012-01-01").cite("reevaluate") == "613.7c"
+
+
+# ---------------------------------------------------------------- the command line
+
+
+def test_editions_json_lists_every_edition_with_its_documents_and_changes():
+    result = run("editions", "--json")
+    assert result.exit_code == 0
+    data = json.loads(result.output)
+    assert [e["edition"] for e in data] == [e.key for e in EDITIONS]
+    assert sum(len(e["documents"]) for e in data) == 116
+    cr418 = next(e for e in data if "cr418" in e["aliases"])
+    assert [c["key"] for c in cr418["changes"]] == list(EDITIONS[1].changes)
+    assert all(c["old_rule"] and c["new_rule"] for e in data for c in e["changes"])
+    assert data[-1]["in_force_until"] is None and "current" in data[-1]["aliases"]
+
+
+def test_judge_by_date_names_edition_and_document():
+    result = run("judge", GRAY_OGRE, "--date", "2010-06-01", "--json")
+    assert result.exit_code == 0
+    rules = json.loads(result.output)["rules"]
+    assert rules["edition"] == "2009-07" and rules["document"].endswith("2010-04-23")
+
+
+def test_date_and_ruleset_together_are_refused():
+    result = run("judge", GRAY_OGRE, "--date", "2010-06-01", "--ruleset", "cr418")
+    assert result.exit_code == 2 and result.output.startswith("error: --date 2010-06-01 and --ruleset cr418")
+
+
+def test_diff_between_two_dates():
+    # Gray Ogre: 1/4 under 418.5a of 2005-10 (the document's own example), 5/8 under 613 (its own).
+    result = run("diff", GRAY_OGRE, "--from", "2006-01-01", "--to", "2010-01-01", "--json")
+    assert result.exit_code == 0
+    doc = json.loads(result.output)
+    assert doc["outcomes"]["2006-01-01"]["objects"]["ogre"]["power"] == 1
+    assert doc["outcomes"]["2010-01-01"]["objects"]["ogre"]["power"] == 5
+    assert {n: r["edition"] for n, r in doc["rules"].items()} == {"2006-01-01": "2005-10", "2010-01-01": "2009-07"}
+
+
+def test_bisect_between_non_adjacent_editions():
+    # 2003-10 to 2009-07: the Gray Ogre goes from 0/1 (decision counters_after_csa) to 5/8.
+    result = run("bisect", GRAY_OGRE, "--from", "2003-10", "--to", "2009-07", "--json")
+    assert result.exit_code == 0, result.output
+    found = json.loads(result.output)
+    assert found["explained"] and "resolved-modifiers-after-setting" in found["changes"]
+    assert set(found["changes"]) <= {c.key for c in changes_between("2003-10", "2009-07")}
