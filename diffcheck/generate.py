@@ -122,15 +122,27 @@ def break_attachment_cycles(objects: list[dict[str, Any]]) -> None:
 BODY_KEYS = ("copy", "control", "change_text", "types", "subtypes", "supertypes", "colors", "abilities", "pt")
 
 
+def timestamp_events(c: Choices, objects: list[dict[str, Any]], last: int) -> None:
+    """Now and then, counters put on later than their object entered (613.7c), and a creature that
+    turned face up or transformed after it entered (613.6e-f): what later editions order by."""
+    for o in objects:
+        ts = o["timestamp"]
+        for kind in o.get("counters", {}):
+            if c.boolean(0.4):
+                o.setdefault("counter_timestamps", {})[kind] = c.integer(ts, last + 1)
+        if "creature" in o.get("types", ()) and c.boolean(0.1):
+            o["face_up_at" if c.boolean(0.5) else "transformed_at"] = c.integer(ts + 1, last + 2)
+
+
 class BoardGenerator:
     """Makes one contract-v1 board (as data) per call from a source of choices.
 
     The defaults generate over the whole vocabulary. The keyword arguments narrow it, for
     property tests that hold only on part of the space: ``kinds`` (the body parts drawn,
     a subset of ``BODY_KINDS``), ``cda`` (printed characteristic-defining abilities),
-    ``counters`` (P/T counters of several kinds, and a charge counter) and ``granted`` (static abilities granted by
-    ``abilities: {add: [...]}``; keyword grants are kept). With the defaults the same
-    choices make the same boards as before these options existed.
+    ``counters`` (P/T counters of several kinds, and a charge counter), ``granted`` (static abilities granted by
+    ``abilities: {add: [...]}``; keyword grants are kept) and ``together`` (now and then two
+    objects that entered together, with one timestamp: 418.5e, 613.7k).
     """
 
     def __init__(
@@ -141,6 +153,7 @@ class BoardGenerator:
         cda: bool = True,
         counters: bool = True,
         granted: bool = True,
+        together: bool = True,
     ) -> None:
         unknown = set(kinds) - set(BODY_KINDS)
         if unknown or not kinds:
@@ -150,6 +163,7 @@ class BoardGenerator:
         self.cda = cda
         self.counters = counters
         self.granted = granted
+        self.together = together
         self.fallback = next(body for kind, body in _FALLBACK_BODIES if kind in self.kinds)
 
     def board(self, c: Choices) -> dict[str, Any]:
@@ -171,6 +185,11 @@ class BoardGenerator:
             stamps[i], stamps[j] = stamps[j], stamps[i]
         for item, ts in zip(objects + effects, stamps):
             item["timestamp"] = ts
+        if self.together and len(objects) > 1 and c.boolean(0.15):
+            # Two objects that entered together (418.5e, 613.7k).
+            first, second = c.choice(objects), c.choice(objects)
+            second["timestamp"] = first["timestamp"]
+        timestamp_events(c, objects, len(stamps))
         board: dict[str, Any] = {"objects": objects}
         if effects:
             board["effects"] = effects
@@ -305,6 +324,12 @@ class BoardGenerator:
                     body["change_text"] = {a: b}
             elif kind == "copy":
                 body["copy"] = c.choice(ids)
+                if c.boolean(0.2):  # "except it's N/N", "except it's blue" (706.9, 706.8d)
+                    if c.boolean(0.5):
+                        n = c.integer(0, 7)
+                        body["copy"] = {"of": body["copy"], "except": {"power": n, "toughness": n}}
+                    else:
+                        body["copy"] = {"of": body["copy"], "except": {"colors": [c.choice(COLORS)]}}
         if not body:
             body = copy.deepcopy(self.fallback)
         return body

@@ -18,7 +18,7 @@ from typing import Any
 from diffcheck.catalogue import Card, CardEffect, Catalogue, catalogue
 from diffcheck.catalogue.expand import fresh_id
 from diffcheck.generate import (
-    COLORS, COUNTER_KINDS, CREATURE_TYPES, LAND_TYPES, Choices, Size, break_attachment_cycles,
+    COLORS, COUNTER_KINDS, CREATURE_TYPES, LAND_TYPES, Choices, Size, break_attachment_cycles, timestamp_events,
 )
 
 __all__ = ["CardBoardGenerator", "CARD_BOARDS"]
@@ -66,6 +66,7 @@ class CardBoardGenerator:
                 stamps[i], stamps[j] = stamps[j], stamps[i]
             for item, stamp in zip(items, stamps):
                 item["timestamp"] = stamp
+            timestamp_events(c, objects, len(items))
         board: dict[str, Any] = {"objects": objects}
         if effects:
             board["effects"] = effects

@@ -912,8 +912,28 @@ class _MeaningChecker:
                         f"{_q(kind)} mixes signs; a P/T counter is +X/+Y or -X/-Y, one sign for both "
                         "numbers (old 200.10; 2009 120.1a)",
                     )
+            self._check_event_timestamps(path, obj, index)
             for number, ability in enumerate(obj.get("static", ())):
                 self._check_static(path + ["static", number], ability, granted=False)
+
+    def _check_event_timestamps(self, path: DocPath, obj: dict[str, Any], index: int) -> None:
+        """Counters are put on an object, and it turns face up or transforms, after it entered (613.7)."""
+        own = obj.get("timestamp", index + 1)  # the default of Board.from_dict: position, from 1
+        counters = obj.get("counters", {})
+        for kind, at in obj.get("counter_timestamps", {}).items():
+            if kind not in counters:
+                self.problem(path + ["counter_timestamps", kind],
+                             f"no {_q(kind)} counters on this object (counters: {sorted(counters) or 'none'}); "
+                             "a counter timestamp belongs to a kind of counter it has")
+            elif at < own:
+                self.problem(path + ["counter_timestamps", kind],
+                             f"timestamp {at} is before the object's own ({own}); a counter is put on an object "
+                             "no earlier than it entered (613.7c)")
+        for key, what in (("face_up_at", "turned face up"), ("transformed_at", "transformed")):
+            if key in obj and obj[key] <= own:
+                self.problem(path + [key],
+                             f"{obj[key]} is not after the object's timestamp ({own}); it {what} after it entered "
+                             "(613.6e-f)")
 
     def _check_attached_to(self, path: DocPath, obj: dict[str, Any]) -> None:
         target = obj.get("attached_to")
@@ -993,7 +1013,14 @@ class _MeaningChecker:
 
     def _check_body(self, path: DocPath, body: dict[str, Any]) -> None:
         if "copy" in body:
-            self._check_object_id(path + ["copy"], body["copy"])
+            copy = body["copy"]
+            if isinstance(copy, dict):
+                self._check_object_id(path + ["copy", "of"], copy["of"])
+                if ("power" in copy["except"]) != ("toughness" in copy["except"]):
+                    self.problem(path + ["copy", "except"],
+                                 "give power and toughness together, or neither (a copy exception sets both)")
+            else:
+                self._check_object_id(path + ["copy"], copy)
         if "control" in body and body["control"] != "you" and body["control"] not in self.player_set:
             self.problem(
                 path + ["control"],
@@ -1056,9 +1083,11 @@ class _MeaningChecker:
     # ---- whole-board checks
 
     def _check_timestamps(self) -> None:
-        """Timestamps must differ: the active player orders simultaneous ones (old 418.5e; 2009 613.6g).
+        """Timestamps differ, except that objects that entered together share one (both given).
 
-        Defaults follow Board.from_dict: position in the document, objects then effects, from 1.
+        Their order is the active player's choice (old 418.5e; 2009 613.6g: the board's order), or
+        from 2020 APNAP order (613.7k). Defaults follow Board.from_dict: position in the document,
+        objects then effects, from 1.
         """
         first: dict[int, tuple[DocPath, bool]] = {}
         items = [("objects", i, o) for i, o in enumerate(self.objects)]
@@ -1068,7 +1097,10 @@ class _MeaningChecker:
             stamp = item["timestamp"] if given else position
             path: DocPath = [section, index]
             if stamp in first:
-                self.problem(path + (["timestamp"] if given else []), _timestamp_message(stamp, given, *first[stamp]))
+                other, other_given = first[stamp]
+                together = section == "objects" and other[0] == "objects" and given and other_given
+                if not together:
+                    self.problem(path + (["timestamp"] if given else []), _timestamp_message(stamp, given, other, other_given))
             else:
                 first[stamp] = (path, given)
 
@@ -1104,7 +1136,7 @@ def _timestamp_message(stamp: int, given: bool, other_path: DocPath, other_given
     message = f"{mine} is also the timestamp of {_format_path(other_path)} ({theirs})"
     if given and other_given:
         return message + (
-            "; timestamps must differ (the active player orders simultaneous ones: old 418.5e; 2009 613.6g)"
+            "; only objects that entered together share a timestamp (old 418.5e; 2009 613.6g); an effect's is its own"
         )
     return message + "; give every object and effect a timestamp, or none"
 

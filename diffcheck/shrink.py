@@ -458,7 +458,8 @@ def _untargeted(cast: Data) -> bool:
 
 
 def _body_without(body: Data, gone: str) -> Data | None:
-    if body.get("copy") == gone:
+    copied = body.get("copy")
+    if (copied.get("of") if isinstance(copied, dict) else copied) == gone:
         body = {k: v for k, v in body.items() if k != "copy"}
     abilities = body.get("abilities")
     if abilities and "add" in abilities:
@@ -624,12 +625,21 @@ def _step_fields(board: Data) -> Iterator[tuple[str, Data]]:
                 yield f"drop empty {_where(path + ('counters',))}", _replace(board, path + ("counters",), _DELETE)
             for kind, count in counters.items():
                 where = path + ("counters", kind)
+                # A kind's timestamp goes with its counters (the loader refuses one without them).
+                stamps = {k: v for k, v in obj.get("counter_timestamps", {}).items() if k != kind}
+                without = {k: v for k, v in obj.items() if k != "counter_timestamps"}
+                if stamps:
+                    without["counter_timestamps"] = stamps
                 if len(counters) == 1:
-                    yield f"remove {_where(where)}", _replace(board, path + ("counters",), _DELETE)
+                    del without["counters"]
                 else:
-                    yield f"remove {_where(where)}", _replace(board, where, _DELETE)
+                    without["counters"] = {k: v for k, v in counters.items() if k != kind}
+                yield f"remove {_where(where)}", _replace(board, path, without)
                 if count > 1:
                     yield f"reduce {_where(where)} to 1", _replace(board, where, 1)
+        for key in ("counter_timestamps", "face_up_at", "transformed_at"):
+            if key in obj:
+                yield f"remove {_where(path + (key,))}", _replace(board, path + (key,), _DELETE)
         if "attached_to" in obj:
             new_obj = {k: v for k, v in obj.items() if k != "attached_to"}
             if "static" in obj:
@@ -688,6 +698,9 @@ def _step_values(board: Data) -> Iterator[tuple[str, Data]]:
                         yield from _labelled(f"drop {_where(where + ('zone',))}", _edit(board, where + ("zone",)))
         if "control" in body and body["control"] != "you":
             yield from _labelled(f"{_where(path + ('control',))} to you", _edit(board, path + ("control",), "you"))
+        if isinstance(body.get("copy"), dict):
+            where = path + ("copy",)
+            yield from _labelled(f"{_where(where)} without exceptions", _edit(board, where, body["copy"]["of"]))
     for path, filter_ in _filters(board):
         for key in _FILTER_INTS:
             if key in filter_:

@@ -5,15 +5,15 @@ The layer machine decides order and objects; these functions only change an ``Ob
 
 from __future__ import annotations
 
-from engines.board import SUBTYPE_SET_TYPES, AbilityPart, ColorPart, StaticAbility, TypePart, subtype_set
-from engines.plan import Planner
+from engines.board import SUBTYPE_SET_TYPES, AbilityPart, ColorPart, CopyPart, StaticAbility, TypePart, subtype_set
+from engines.plan import Planner, characteristic
 from engines.state import Instance, Obj
 from engines.text import swap_ability, swap_set
 
 EMPTY: frozenset[str] = frozenset()
 
 
-def copy_onto(o: Obj, target: Obj, unit: Instance, planner: Planner) -> None:
+def copy_onto(o: Obj, target: Obj, part: CopyPart, unit: Instance, planner: Planner) -> None:
     """Layer 1: ``o`` takes ``target``'s copiable values (503.2 / 706.2), keeping granted abilities.
 
     The copied static abilities are new abilities of ``o``, created by the copy effect, so
@@ -31,6 +31,10 @@ def copy_onto(o: Obj, target: Obj, unit: Instance, planner: Planner) -> None:
     o.power = target.power
     o.toughness = target.toughness
     o.keywords = target.keywords
+    for name, value in part.exceptions:
+        setattr(o, name, frozenset(value) if isinstance(value, tuple) else value)
+    # 706.8d (2011): a characteristic-defining ability that defines an excepted characteristic is not copied.
+    skipped = part.excepted if planner.ruleset.copy_exceptions_skip_cda else frozenset()
     timestamp = _timestamp(o, unit, planner)
     # Keyed by the printed ability at the root of any chain of copies, so copies that copy
     # again (abilities that make objects copies) yield the same abilities, not new ones without end.
@@ -39,7 +43,10 @@ def copy_onto(o: Obj, target: Obj, unit: Instance, planner: Planner) -> None:
             ("c", o.id, s.key[2] if s.key[0] == "c" else s.key), s.label, s.body, s.plan, o.id, None, timestamp,
             (timestamp, 0, o.position, 1000 + i),
         )
-        for i, s in enumerate(x for x in target.statics if not x.granted)
+        for i, s in enumerate(
+            x for x in target.statics
+            if not x.granted and not (skipped and x.cda and skipped & {characteristic(p) for p in x.body.parts})
+        )
     )
     o.statics = copied + tuple(s for s in o.statics if s.granted)
 

@@ -221,13 +221,23 @@ def affects_from_dict(data: Any) -> Affects:
 
 @dataclass(frozen=True, slots=True)
 class CopyPart:
-    """Become a copy of an object's copiable values (layer 1)."""
+    """Become a copy of an object's copiable values (layer 1), with exceptions: characteristics the
+    copy effect itself sets ("except it's 7/7"), as (characteristic, value) pairs (706.9 / 706.8 / 503)."""
 
     of: str
+    exceptions: tuple[tuple[str, Any], ...] = ()
     kind = "copy"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"copy": self.of}
+        if not self.exceptions:
+            return {"copy": self.of}
+        return {"copy": {"of": self.of, "except": {k: list(v) if isinstance(v, tuple) else v
+                                                   for k, v in self.exceptions}}}
+
+    @property
+    def excepted(self) -> frozenset[str]:
+        """The characteristics the exceptions set, as 604.3a(1) / 405.2 name them (power, toughness: pt)."""
+        return frozenset("pt" if k in ("power", "toughness") else k for k, _ in self.exceptions)
 
 
 @dataclass(frozen=True, slots=True)
@@ -333,7 +343,14 @@ def parts_from_dict(body: Mapping[str, Any]) -> tuple[Part, ...]:
     """The parts of an effect body, in layer order (types before subtypes before supertypes)."""
     parts: list[Part] = []
     if "copy" in body:
-        parts.append(CopyPart(body["copy"]))
+        copy = body["copy"]
+        if isinstance(copy, dict):
+            exceptions = tuple(
+                (k, tuple(v) if isinstance(v, list) else v) for k, v in sorted(copy.get("except", {}).items())
+            )
+            parts.append(CopyPart(copy["of"], exceptions))
+        else:
+            parts.append(CopyPart(copy))
     if "control" in body:
         parts.append(ControlPart(body["control"]))
     if "change_text" in body:
@@ -497,6 +514,20 @@ class Permanent:
     static: tuple[StaticAbility, ...] = ()
     counters: tuple[tuple[str, int], ...] = ()
     attached_to: str | None = None
+    # counter kind -> the timestamp of its newest counter (613.7c, from 2020); a kind not named has
+    # the object's timestamp (decision counters_timestamp).
+    counter_timestamps: tuple[tuple[str, int], ...] = ()
+    # When it last turned face up, and last transformed: from 2015 each gives it a new timestamp (613.6e-f).
+    face_up_at: int | None = None
+    transformed_at: int | None = None
+
+    def counter_timestamp(self, kind: str) -> int:
+        return dict(self.counter_timestamps).get(kind, self.timestamp)
+
+    @property
+    def latest_timestamp(self) -> int:
+        """Its timestamp where turning face up and transforming give new ones (613.6e-f, 2015)."""
+        return max(t for t in (self.timestamp, self.face_up_at, self.transformed_at) if t is not None)
 
     @property
     def pt_counters(self) -> tuple[tuple[str, int], ...]:
@@ -575,6 +606,9 @@ class Board:
                     static=tuple(StaticAbility.from_dict(s) for s in o.get("static", ())),
                     counters=tuple(sorted(o.get("counters", {}).items())),
                     attached_to=o.get("attached_to"),
+                    counter_timestamps=tuple(sorted(o.get("counter_timestamps", {}).items())),
+                    face_up_at=o.get("face_up_at"),
+                    transformed_at=o.get("transformed_at"),
                 )
             )
         effects = []
@@ -617,7 +651,12 @@ class Board:
                 d["abilities"] = list(o.abilities)
             if o.counters:
                 d["counters"] = dict(o.counters)
+            if o.counter_timestamps:
+                d["counter_timestamps"] = dict(o.counter_timestamps)
             d["timestamp"] = o.timestamp
+            for key in ("face_up_at", "transformed_at"):
+                if getattr(o, key) is not None:
+                    d[key] = getattr(o, key)
             if o.attached_to is not None:
                 d["attached_to"] = o.attached_to
             if o.static:

@@ -19,7 +19,7 @@ from typing import Iterable
 from engines import apply
 from engines.board import (
     Attached, Board, ControlPart, CopyPart, Count, Effect, Ids, ManaValue, Matching, PTModifyPart, PTSetPart, Self_,
-    TextPart, TypePart, subtype_set,
+    TextPart, TypePart, counter_pt_change, subtype_set,
 )
 from engines.dependency import changed_bits, strongly_connected
 from engines.plan import ALL, NOT_STARTED_READS, Planner
@@ -125,13 +125,21 @@ class _Run:
         self.trace = trace
         self.graveyard = graveyard_views(board.graveyards) if board.graveyards else ()
         plan = self.planner.plan
+        turning = self.ruleset.turning_timestamps
+        # APNAP (613.7k): the active player's objects first, then each other player's in turn order;
+        # each player's in the board's order. Spaced wider than the loader's limit on objects.
+        rank = {player: n * 100_000 for n, player in enumerate(board.players)} if self.ruleset.apnap_timestamps else None
         state: dict[str, Obj] = {}
         for position, p in enumerate(board.objects):
+            if rank is not None:
+                position += rank.get(p.controller, 0)
+            ts = p.latest_timestamp if turning else p.timestamp
             statics = tuple(
-                Instance(("p", p.id, i), a.label, a, plan(a), p.id, None, p.timestamp, (p.timestamp, 0, position, i))
+                Instance(("p", p.id, i), a.label, a, plan(a), p.id, None, ts, (ts, 0, position, i))
                 for i, a in enumerate(p.static)
             )
-            state[p.id] = obj_from_permanent(p, position, statics)
+            state[p.id] = o = obj_from_permanent(p, position, statics)
+            o.timestamp = ts
         for object_id, instance in early.values():
             o = state[object_id]
             o.statics = o.statics + (instance,)
@@ -654,7 +662,7 @@ class _Run:
                 elif kind == "text":
                     apply.change_text(o, dict(part.swaps), self.planner)
                 else:
-                    apply.copy_onto(o, target, unit, self.planner)
+                    apply.copy_onto(o, target, part, unit, self.planner)
                 # The apply functions give an object a new tuple of abilities only when they change it.
                 if o.statics is not statics:
                     existence = True
@@ -696,8 +704,12 @@ class _Run:
             reasons.append(f"{r.cda_term}: applies first")
             rules.append(r.cite("cda_first"))
         elif unit.key[0] == "k":
-            reasons.append(f"counters apply with the modifying effects, at their object's timestamp {unit.timestamp}")
-            rules += [r.cite("counters"), r.cite("timestamp_counters"), "decision: counters_timestamp"]
+            reasons.append(f"counters apply with the modifying effects, at the timestamp of the newest of "
+                           f"them, {unit.timestamp}")
+            rules += [r.cite("counters"), r.cite("timestamp_counters")]
+            source = self.board.object(unit.key[1])
+            if unit.key[2] not in dict(source.counter_timestamps):
+                rules.append("decision: counters_timestamp")
         else:
             reasons.append(f"timestamp {unit.timestamp}")
             rules.append(r.cite("timestamp_resolved" if unit.source is None else "timestamp_static"))
@@ -723,19 +735,20 @@ class _Run:
 
 
 def _counters_as_effects(board: Board, plan) -> list[Instance]:
-    """Each object's P/T counters as one modifying effect on it, at its timestamp (decision counters_timestamp)."""
+    """Each kind of P/T counter on an object as one modifying effect on it, with the timestamp of the
+    newest counter of that kind (613.7c), or the object's when the board gives none (decision
+    counters_timestamp)."""
     out = []
     for position, p in enumerate(board.objects):
         if not p.counters:
             continue
-        dp, dt = p.counter_pt
-        if not (dp or dt):
-            continue
-        counts = ", ".join(f"{n} {kind}" for kind, n in p.pt_counters)
-        label = f"counters on {p.id} ({counts})"
-        body = Effect(p.id, label, p.controller, p.timestamp, Ids((p.id,)), (PTModifyPart(dp, dt),))
-        out.append(Instance(("k", p.id), label, body, plan(body), None, p.controller, p.timestamp,
-                            (p.timestamp, 0, position, -1)))
+        for kind, n in p.pt_counters:
+            dp, dt = counter_pt_change(kind)
+            ts = p.counter_timestamp(kind)
+            label = f"{n} {kind} counter{'s' if n > 1 else ''} on {p.id}"
+            body = Effect(f"{p.id} {kind}", label, p.controller, ts, Ids((p.id,)), (PTModifyPart(dp * n, dt * n),))
+            out.append(Instance(("k", p.id, kind), label, body, plan(body), None, p.controller, ts,
+                                (ts, 0, position, -1)))
     return out
 
 

@@ -148,6 +148,10 @@ def _reevaluate_loops(r: Ruleset) -> Ruleset:
     return replace(r, reevaluate_loops=True, decisions=_replacing(r, DEPENDENCY_TRIAL))
 
 
+def _copy_exceptions_skip_cda(r: Ruleset) -> Ruleset:
+    return replace(r, copy_exceptions_skip_cda=True)
+
+
 def _land_types_set(r: Ruleset) -> Ruleset:
     return replace(r, land_types_set_always=True)
 
@@ -156,7 +160,18 @@ def _cdas_depend_on_each_other(r: Ruleset) -> Ruleset:
     return replace(r, cda_dependency=AMONG_CDAS)
 
 
+# ---------------------------------------------------------------- 2012-05 -> 2015-07
+
+
+def _turning_timestamps(r: Ruleset) -> Ruleset:
+    return replace(r, turning_timestamps=True)
+
+
 # ---------------------------------------------------------------- 2015-07 -> 2020-04
+
+
+def _apnap_timestamps(r: Ruleset) -> Ruleset:
+    return replace(r, apnap_timestamps=True)
 
 
 def _counters_with_modifiers(r: Ruleset) -> Ruleset:
@@ -173,9 +188,9 @@ def _counters_with_modifiers(r: Ruleset) -> Ruleset:
 COUNTERS_TIMESTAMP = Decision(
     "counters_timestamp",
     "613.4c, 613.7c",
-    "Counters on a board have no timestamp of their own, so all P/T counters on an object have the object's "
-    "timestamp (placed as it entered); in 7c they apply as one effect modifying that object, in timestamp "
-    "order with the other modifying effects, and take part in dependency as such an effect would.",
+    "Counters of a kind whose timestamp the board does not give (counter_timestamps) have their object's "
+    "timestamp, as if placed as it entered; in 7c each kind applies as one effect modifying its object, in "
+    "timestamp order with the other modifying effects, and takes part in dependency as such an effect would.",
 )
 
 
@@ -262,6 +277,14 @@ CHANGES: tuple[RuleChange, ...] = (
         "rule now speaks of setting its subtype, not of changing it.",
         _land_types_set,
     ),
+    RuleChange(
+        "copy-exceptions-skip-cda", "A copy exception leaves out the ability that would define that characteristic",
+        "706.8 (2010-10)", "706.8d (2011-02)",
+        "A copy effect that sets a characteristic as an exception (\"except it's 7/7\") no longer copies the "
+        "characteristic-defining ability that defines it, so the exception's value stands (Quicksilver "
+        "Gargantuan copying Tarmogoyf).",
+        _copy_exceptions_skip_cda,
+    ),
     # 2012-05
     RuleChange(
         "cdas-depend-on-each-other", "Characteristic-defining abilities may depend on each other",
@@ -270,6 +293,14 @@ CHANGES: tuple[RuleChange, ...] = (
         "characteristic-defining ability too (a */* creature counting another */* creature's power).",
         _cdas_depend_on_each_other,
     ),
+    # 2015-07
+    RuleChange(
+        "new-timestamp-on-turning", "Turning face up and transforming give a new timestamp",
+        "613.6c (2015-03)", "613.6e-f (2015-07)",
+        "A permanent that turned face up or face down, or transformed, no longer keeps the timestamp it "
+        "entered with: it gets a new one then, and so do the effects of its static abilities.",
+        _turning_timestamps,
+    ),
     # 2020-04
     RuleChange(
         "counters-with-modifiers", "Counters apply with the modifying effects, by timestamp",
@@ -277,6 +308,13 @@ CHANGES: tuple[RuleChange, ...] = (
         "P/T counters no longer apply in a sublayer of their own after every modifying effect; they apply in "
         "7c among them, in timestamp order, and switching becomes 7d.",
         _counters_with_modifiers,
+    ),
+    RuleChange(
+        "apnap-timestamps", "Objects that get timestamps at once are ordered APNAP",
+        "613.6j (2020-01)", "613.7k (2020-04)",
+        "Objects that enter at the same time no longer take the order the active player chooses for all of "
+        "them: the active player's come first, in that player's order, then each other player's in turn order.",
+        _apnap_timestamps,
     ),
 )
 
@@ -295,9 +333,10 @@ class Inexpressible:
 
 NOT_EXPRESSIBLE: tuple[Inexpressible, ...] = (
     Inexpressible(
-        "2005-10", "405.2 (2005-08)", "405.2 (2005-10)",
+        "2003-10", "405.2 (2005-02)", "405.2 (2005-08)",
         "An ability by which an object says it has abilities, or that it gives itself, is no longer "
-        "characteristic-setting; a board's characteristic-setting abilities set only types, colors and P/T.",
+        "characteristic-setting (a change inside the edition); a board's characteristic-setting abilities set "
+        "only types, colors and P/T.",
     ),
     Inexpressible(
         "2005-10", "503.2 (2005-08)", "503.2 (2005-10)",
@@ -335,25 +374,19 @@ NOT_EXPRESSIBLE: tuple[Inexpressible, ...] = (
         "The order of continuous effects on players and on game rules; boards hold only effects on objects.",
     ),
     Inexpressible(
-        "2011-02", "706.8 (2010-10)", "706.8d (2011-02)",
-        "A copy effect that makes an exception for a characteristic no longer copies the "
-        "characteristic-defining ability that defines it; the board format's copy effects have no exceptions "
-        "yet.",
+        "2012-05", "611.2c (2012-10)", "611.2c (2013-02)",
+        "Each part of an effect from a resolved spell or ability fixes its own set of affected objects (a "
+        "change inside the edition); a board's resolved effect lists one set of objects for all its parts.",
     ),
     Inexpressible(
-        "2015-07", "613.6c (2015-03)", "613.6e-f (2015-07)",
-        "A permanent gets a new timestamp when it turns face up or face down or transforms; a board does not "
-        "record those events yet.",
+        "2012-05", "613.3b (2014-05)", "613.3b (2014-07)",
+        "Effects that refer to base power and toughness apply in 7b (a change inside the edition); the board "
+        "format has no effect that refers to base P/T.",
     ),
     Inexpressible(
-        "2020-04", "613.3d (2020-01)", "613.7c (2020-04)",
-        "Each kind of counter has the timestamp of its newest counter; a board's counters have no timestamps "
-        "yet (decision counters_timestamp gives them their object's).",
-    ),
-    Inexpressible(
-        "2020-04", "613.6j (2020-01)", "613.7k (2020-04)",
-        "Objects that get timestamps at once are ordered in APNAP order rather than by the active player; a "
-        "board gives every object its own timestamp.",
+        "2012-05", "112.11 (2014-07)", "112.12 (2014-09)",
+        "Effects that say an object can't have an ability (from 2014-02 in layer 6), and what happens when an "
+        "effect would add one (changes inside the edition); the board format has no such effects.",
     ),
     Inexpressible(
         "2020-04", "613.1a (2020-01)", "613.2a-b (2020-04)",
@@ -361,9 +394,27 @@ NOT_EXPRESSIBLE: tuple[Inexpressible, ...] = (
         "permanents.",
     ),
     Inexpressible(
+        "2020-04", "706.9d (2021-02-02)", "706.9d (2021-02-24)",
+        "A copy exception that adds a type keeps the type-defining characteristic-defining abilities, and "
+        "granted static abilities get new timestamps with their object (613.7a; changes inside the edition); "
+        "a board's copy exceptions replace values rather than add types, and a board does not say when an "
+        "ability was granted.",
+    ),
+    Inexpressible(
+        "2020-04", "613.7k (2022-09)", "613.7k, 613.7m (2022-10)",
+        "Stickers get timestamps; boards hold no stickers.",
+    ),
+    Inexpressible(
+        "2020-04", "208.3 (2022-11)", "208.3a (2023-04)",
+        "An effect aimed at a noncreature's P/T is still created and applies if it becomes a creature; a board "
+        "holds the effects that exist, so the machine applies every P/T effect to every object it affects "
+        "(decision noncreature_pt) in every edition.",
+    ),
+    Inexpressible(
         "2025-07", "613.7 (2025-06)", "613.7n (2025-07)",
         "An object's own static effect and a resolving effect that sets its characteristics, stamped at the "
-        "same moment, are ordered static first; a board gives each its own timestamp.",
+        "same moment, are ordered static first; a board refuses an effect that shares a timestamp, and gives "
+        "objects before effects anyway (decision simultaneous_timestamps), so no answer changes.",
     ),
 )
 

@@ -20,10 +20,11 @@ COMMON_DECISIONS = (
     Decision(
         "simultaneous_timestamps",
         "418.5e / 613.6g",
-        "Effects that share a timestamp (the abilities of one object, or abilities that one effect "
-        "grants or copies onto several objects) apply in the order the board lists their objects, each "
-        "object's abilities in their listed order; the board's order stands for the active player's "
-        "choice. The loader refuses two objects or effects with one timestamp.",
+        "Objects that share a timestamp (they entered together) and effects that share one (the abilities of "
+        "one object, or abilities that one effect grants or copies onto several objects) apply in the order "
+        "the board lists their objects, each object's abilities in their listed order; the board's order "
+        "stands for the active player's choice (from 2020, for each player's own objects, after APNAP order: "
+        "613.7k). The loader refuses an effect that shares its timestamp with anything.",
     ),
     Decision(
         "resolved_values",

@@ -78,13 +78,14 @@ EDITIONS: tuple[Edition, ...] = (
     ),
     Edition(
         "2011-02", "Seven layers, order determined again after each effect", "2011-02-04",
-        ("order-reevaluated", "land-types-set"),
+        ("order-reevaluated", "land-types-set", "copy-exceptions-skip-cda"),
     ),
     Edition("2012-05", "Seven layers, characteristic-defining abilities depend on each other", "2012-05-01",
             ("cdas-depend-on-each-other",)),
-    Edition("2015-07", "Seven layers, new timestamps on turning face up and transforming", "2015-07-17", ()),
+    Edition("2015-07", "Seven layers, new timestamps on turning face up and transforming", "2015-07-17",
+            ("new-timestamp-on-turning",)),
     Edition("2020-04", "Seven layers, counters in 7c with timestamps (Ikoria)", "2020-04-17",
-            ("counters-with-modifiers",)),
+            ("counters-with-modifiers", "apnap-timestamps")),
     Edition("2025-07", "Seven layers, static effects before simultaneous resolving ones", "2025-07-25", (),
             aliases=("current",)),
 )

@@ -22,9 +22,10 @@ _418 = {
     "cda_first": "418.5a", "cda": "405.2", "dependency": "418.5c", "dependency_order": "418.5d",
     "loop": "418.5d", "timestamp": "418.5e", "timestamp_static": "418.5f", "timestamp_resolved": "418.5g",
     "simultaneous": "418.5e", "lock_in": "decision: started_effects", "fixed_set": "418.3b",
-    "static_not_locked": "418.4a", "variable_once": "413.2f", "copy": "503.2", "text_change": "418.6a",
+    "static_not_locked": "418.4a", "variable_once": "418.3c", "copy": "503.2", "text_change": "418.6a",
     "granted_text": "418.6b", "land_types": "212.6e", "granted_vs_defined": "407.2",
-    "remove_all_instances": "407.3", "no_pt": "208.3", "card_types": "205.2a", "counters": "200.10",
+    "remove_all_instances": "407.3", "no_pt": "decision: noncreature_pt", "card_types": "205.2a",
+    "counters": "200.10",
     "switch": "418.5i", "type_effects": "418.5b",
 }
 
@@ -44,27 +45,39 @@ CITATIONS: tuple[tuple[str, Mapping[str, str]], ...] = (
     ("2003-10-01", _418),
     # 418.5b says an effect that started keeps its objects in later layers.
     ("2005-10-01", {"lock_in": "418.5b"}),
+    ("2006-05-01", {"no_pt": "208.3"}),
+    ("2007-10-01", {"land_types": "212.6h", "counters": "200.10a"}),
+    ("2008-07-15", {"granted_vs_defined": "402.10", "remove_all_instances": "402.9"}),
     ("2009-07-11", {
         **_seven_layers("612"), "simultaneous": "612.6e", "cda": "604.3", "copy": "706.2",
         "text_change": "611.1", "granted_text": "611.3", "fixed_set": "610.2c", "static_not_locked": "610.3a",
-        "variable_once": "608.2g", "land_types": "305.7", "granted_vs_defined": "112.10",
+        "variable_once": "610.2d", "land_types": "305.7", "granted_vs_defined": "112.10",
         "remove_all_instances": "112.9", "no_pt": "207.3", "card_types": "204.2a", "counters": "120.1a",
     }),
+    ("2009-09-04", {"simultaneous": "612.6f"}),
     ("2009-10-01", {
         **_seven_layers("613"), "simultaneous": "613.6g", "text_change": "612.1", "granted_text": "612.3",
-        "fixed_set": "611.2c", "static_not_locked": "611.3a", "granted_vs_defined": "112.11",
-        "remove_all_instances": "112.10",
+        "fixed_set": "611.2c", "static_not_locked": "611.3a", "variable_once": "611.2d",
+        "granted_vs_defined": "112.11", "remove_all_instances": "112.10",
     }),
-    ("2011-02-04", {"reevaluate": "613.7c"}),
+    ("2010-07-16", {"counters": "121.1a"}),
+    ("2011-02-04", {"reevaluate": "613.7c", "copy_exception": "706.8d"}),
+    ("2011-09-30", {"copy_exception": "706.9d", "no_pt": "208.3", "card_types": "205.2a"}),
+    ("2014-02-01", {"granted_vs_defined": "112.12"}),
+    ("2015-07-17", {"simultaneous": "613.6j", "timestamp_face_up": "613.6e", "timestamp_transform": "613.6f"}),
+    ("2017-09-29", {"remove_all_instances": "112.10b"}),
+    ("2019-07-12", {"granted_vs_defined": "113.12", "remove_all_instances": "113.10b", "counters": "122.1a"}),
     ("2020-04-17", {
         "layers": "613.1", "layer_copy": "613.2a", "pt_cda": "613.4a", "pt_set": "613.4b",
         "pt_modify": "613.4c", "pt_counters": "613.4c", "pt_switch": "613.4d", "switch": "613.4d",
         "cda_first": "613.3", "lock_in": "613.6", "timestamp_static": "613.7a", "timestamp_resolved": "613.7b",
-        "timestamp_counters": "613.7c", "timestamp": "613.7d", "simultaneous": "613.7k",
-        "dependency": "613.8a", "dependency_order": "613.8b", "loop": "613.8b", "reevaluate": "613.8c",
-        "granted_vs_defined": "113.12", "remove_all_instances": "113.10", "no_pt": "208.3",
-        "card_types": "205.2a", "counters": "122.1a",
+        "timestamp_counters": "613.7c", "timestamp": "613.7d", "timestamp_face_up": "613.7f",
+        "timestamp_transform": "613.7g", "simultaneous": "613.7k", "dependency": "613.8a",
+        "dependency_order": "613.8b", "loop": "613.8b", "reevaluate": "613.8c",
     }),
+    ("2021-07-23", {"copy": "707.2", "copy_exception": "707.9d"}),
+    ("2022-10-07", {"simultaneous": "613.7m"}),
+    ("2025-07-25", {"own_static_first": "613.7n"}),
 )
 
 
@@ -141,10 +154,14 @@ def card_types(document: Document) -> frozenset[str]:
 
 
 def words(document: Document) -> Mapping[str, str] | None:
-    """Until the Magic 2010 rules (July 2009), "the battlefield" was "play"."""
+    """Until the Magic 2010 rules (July 2009), "the battlefield" was "play"; until April 2021, a mana
+    value was a converted mana cost."""
+    table = {}
     if document.effective < "2009-07-11":
-        return MappingProxyType({"the battlefield": "play", "battlefield": "play"})
-    return None
+        table.update({"the battlefield": "play", "battlefield": "play"})
+    if document.effective < "2021-04-22":
+        table.update({"mana value": "converted mana cost"})
+    return MappingProxyType(table) if table else None
 
 
 def cda_term(document: Document) -> str:

@@ -88,6 +88,14 @@ class Ruleset:
     # 305.7 (2011-02): setting a land's subtypes to basic land types removes its rules-text abilities
     # even when it already had exactly those types; before (212.6e / 305.7 "changes"), only a change does.
     land_types_set_always: bool = False
+    # 613.6e-f (2015-07): turning face up or face down, and transforming, give a permanent a new timestamp.
+    turning_timestamps: bool = False
+    # 613.7k (2020-04): objects that get a timestamp at once are ordered APNAP, the active player's
+    # first; before, the active player ordered them all (the board's order, decision simultaneous_timestamps).
+    apnap_timestamps: bool = False
+    # 706.8d (2011-02): a copy effect that sets a characteristic as an exception does not copy the
+    # characteristic-defining ability that would define it; before, it copied it, and it applied.
+    copy_exceptions_skip_cda: bool = False
 
     @property
     def cda_in_dependency(self) -> bool:

@@ -178,7 +178,7 @@ def test_a_board_without_cards_is_returned_as_it_is():
           "effects": [{"cast": "Mishra's Factory", "ability": "animate", "targets": ["o"]}]},
          "effects[0].targets[0]", ["only its own permanent"]),
         ({"graveyards": {"you": [{"card": "Giant Growth"}]}}, "graveyards.you[0].card", ["instant", "permanent cards"]),
-        ({"objects": [{"card": "Humility", "timestamp": 1}, {"card": "Opalescence", "timestamp": 1}]},
+        ({"objects": [{"card": "Humility"}, {"card": "Opalescence", "timestamp": 1}]},
          "objects[1].timestamp", ["timestamp 1"]),
     ],
 )

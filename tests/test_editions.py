@@ -200,3 +200,57 @@ def test_bisect_between_non_adjacent_editions():
     found = json.loads(result.output)
     assert found["explained"] and "resolved-modifiers-after-setting" in found["changes"]
     assert set(found["changes"]) <= {c.key for c in changes_between("2003-10", "2009-07")}
+
+
+# ---------------------------------------------------------------- board keys of later editions
+
+
+@pytest.mark.parametrize("obj, where, says", [
+    ({"counters": {"+1/+1": 1}, "counter_timestamps": {"-1/-1": 5}}, "objects[0].counter_timestamps", "no \"-1/-1\" counters"),
+    ({"counters": {"+1/+1": 1}, "counter_timestamps": {"+1/+1": 1}}, "objects[0].counter_timestamps", "before the object's own (3)"),
+    ({"face_up_at": 3}, "objects[0].face_up_at", "not after the object's timestamp (3)"),
+    ({"transformed_at": 2}, "objects[0].transformed_at", "not after the object's timestamp (3)"),
+    ({"face_up_at": "soon"}, "objects[0].face_up_at", "integer"),
+])
+def test_event_timestamps_are_checked(obj, where, says):
+    from diffcheck.loading import BoardError, board_from_data
+
+    data = {"objects": [{"id": "x", "types": ["creature"], "power": 1, "toughness": 1, "timestamp": 3, **obj}]}
+    with pytest.raises(BoardError) as caught:
+        board_from_data(data, "b.yaml")
+    message = str(caught.value)
+    assert "\n" not in message and where in message and says in message
+
+
+def test_event_timestamps_round_trip_and_change_nothing_before_their_editions():
+    from diffcheck.loading import board_from_data
+    from engines.board import Board
+
+    data = {"objects": [{"id": "x", "types": ["creature"], "power": 1, "toughness": 1, "timestamp": 3,
+                         "counters": {"+1/+1": 2}, "counter_timestamps": {"+1/+1": 4}, "face_up_at": 6}]}
+    board = board_from_data(data, "b.yaml")
+    assert Board.from_dict(board.to_dict()) == board
+    without = {k: v for k, v in data["objects"][0].items() if k not in ("counter_timestamps", "face_up_at")}
+    plain = board_from_data({"objects": [without]}, "b.yaml")
+    for name in ("2003-10", "cr418", "cr613", "2012-05"):
+        engine = get_engine(name)
+        assert engine.evaluate(board)["objects"] == engine.evaluate(plain)["objects"], name
+
+
+def test_a_run_between_two_dates_attributes_to_the_changes_between_them(tmp_path):
+    # The two editions in force on those days (2009-07 and 2020-04), not adjacent: every group's
+    # attribution names only changes between them, and run.json names both documents.
+    out = tmp_path / "run"
+    result = run("run", "--engines", "2010-06-01,2021-06-01", "--boards", "400", "--seed", "3", "--jobs", "1",
+                 "--quiet", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    info = json.loads((out / "run.json").read_text())
+    versions = info["engine_versions"]
+    assert versions["2010-06-01"]["document_date"] == "2010-04-23"
+    assert versions["2021-06-01"]["document_date"] == "2021-04-22"
+    between = {c.key for c in changes_between("2010-06-01", "2021-06-01")}
+    groups = [json.loads(line) for line in (out / "divergences.jsonl").read_text().splitlines()]
+    assert groups, "2009-07 and 2020-04 differ on some of 400 generated boards"
+    for g in groups:
+        assert set(g["attribution"]["changes"]) <= between
+    assert any(g["attribution"]["explained"] for g in groups)

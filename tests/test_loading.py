@@ -542,7 +542,13 @@ def test_attachment_cycle():
 
 def test_duplicate_given_timestamps():
     err = error_for(lambda d: d["effects"][1].update(timestamp=2))
-    assert_error(err, "effects[1].timestamp", "timestamp 2", "objects[1]", "must differ")
+    assert_error(err, "effects[1].timestamp", "timestamp 2", "objects[1]", "an effect's is its own")
+
+
+def test_objects_that_entered_together_share_a_timestamp():
+    # 418.5e / 613.6g / 613.7k: objects entering at once get their timestamps at once.
+    board = board_from_data({"objects": [{"id": "a", "timestamp": 2}, {"id": "b", "timestamp": 2}]})
+    assert [o.timestamp for o in board.objects] == [2, 2]
 
 
 def test_default_timestamp_clashes_with_a_given_one():

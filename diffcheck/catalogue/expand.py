@@ -188,7 +188,7 @@ class _Expansion:
         for key, value in card.printed.items():
             if key != "static":
                 out[key] = copy.deepcopy(value)
-        for key in ("counters", "timestamp", "attached_to"):
+        for key in ("counters", "counter_timestamps", "timestamp", "face_up_at", "transformed_at", "attached_to"):
             if key in obj:
                 out[key] = obj[key]
         static = [
