@@ -449,6 +449,7 @@ def _engine_version(name: str, config: RunConfig) -> dict:
     ruleset = getattr(engine, "ruleset", None)
     out = {"description": getattr(engine, "description", "")}
     if ruleset is not None:
-        out.update(document=ruleset.document, document_date=ruleset.document_date)
+        out.update(edition=getattr(ruleset, "edition", "") or None, document=ruleset.document,
+                   document_date=ruleset.document_date)
     return out
 

@@ -166,17 +166,22 @@ def size(board: Data) -> int:
     """The measure every reduction strictly decreases (so shrinking terminates).
 
     Each mapping, key, list, boolean and null counts 1; an integer 1 + its absolute value,
-    except timestamps (1 each, whatever their value); a string 2, except ``"you"`` (1, the
-    simplest player); plus 1 when the given timestamps are not already 1..n.
+    except times (timestamps, and when counters came, a permanent turned face up or
+    transformed: 1 each, whatever their value); a string 2, except ``"you"`` (1, the
+    simplest player); plus 1 when the distinct times are not already 1..n.
     """
     total = _weight(board)
-    stamps = []
+    times = set()
     for section in ("objects", "effects"):
         for item in board.get(section, ()):
-            if "timestamp" in item:
-                stamps.append(item["timestamp"])
-                total -= abs(item["timestamp"])
-    if sorted(stamps) != list(range(1, len(stamps) + 1)):
+            for key in ("timestamp", *_EVENT_KEYS):
+                if key in item:
+                    times.add(item[key])
+                    total -= abs(item[key])
+            for stamp in item.get("counter_timestamps", {}).values():
+                times.add(stamp)
+                total -= abs(stamp)
+    if sorted(times) != list(range(1, len(times) + 1)):
         total += 1
     return total
 
@@ -729,19 +734,35 @@ def _ints_toward_zero(board: Data, path: Path, value: int) -> Iterator[tuple[str
 # ---------------------------------------------------------------- 9-10. timestamps, top level
 
 
+_EVENT_KEYS = ("face_up_at", "transformed_at")
+
+
 def _step_timestamps(board: Data) -> Iterator[tuple[str, Data]]:
+    """Every time on the board (timestamps, and when counters came, a permanent turned face up or
+    transformed) renumbered 1..n in order, keeping which are equal and which come first."""
     sections = [(s, i, item) for s in ("objects", "effects") for i, item in enumerate(board.get(s, ()))]
-    given = sorted((item["timestamp"], s, i) for s, i, item in sections if "timestamp" in item)
-    if [stamp for stamp, _s, _i in given] == list(range(1, len(given) + 1)):
+    times = set()
+    for _s, _i, item in sections:
+        if "timestamp" in item:
+            times.add(item["timestamp"])
+        times.update(item[k] for k in _EVENT_KEYS if k in item)
+        times.update(item.get("counter_timestamps", {}).values())
+    rank = {t: n for n, t in enumerate(sorted(times), start=1)}
+    if all(rank[t] == t for t in times):
         return
-    rank = {(s, i): n for n, (_stamp, s, i) in enumerate(given, start=1)}
     new = dict(board)
     for section in ("objects", "effects"):
         if section in board:
-            new[section] = [
-                {**item, "timestamp": rank[(section, i)]} if "timestamp" in item else item
-                for i, item in enumerate(board[section])
-            ]
+            items = []
+            for item in board[section]:
+                item = dict(item)
+                for key in ("timestamp", *_EVENT_KEYS):
+                    if key in item:
+                        item[key] = rank[item[key]]
+                if "counter_timestamps" in item:
+                    item["counter_timestamps"] = {k: rank[v] for k, v in item["counter_timestamps"].items()}
+                items.append(item)
+            new[section] = items
     if _effective_timestamps_distinct(new):
         yield "renumber timestamps 1..n", new
 

@@ -42,6 +42,9 @@ class Machine:
         self.ability_sublayer = self.planner.index[ruleset.placement[("ability", STATIC)]]
         # From 2020 counters share 7c with the modifying effects, in timestamp order (613.4c, 613.7c).
         self.counters_with_modifiers = ruleset.placement[("pt_modify", RESOLVED)] == ruleset.counters_sublayer
+        # Where the counters' own step rests on a decision (2003: counters right after CSAs), traces say so.
+        keys = {d.key for d in ruleset.decisions}
+        self.counters_rules = ("decision: counters_after_csa",) if "counters_after_csa" in keys else ()
 
     def evaluate(self, board: Board, trace: list[Entry] | None = None) -> dict[str, Obj]:
         """The objects' final characteristics; with ``trace`` given, the explanation is appended to it."""
@@ -226,7 +229,8 @@ class _Run:
                 counts = ", ".join(f"{n} {kind}" for kind, n in p.pt_counters)
                 self.trace.append(Applied(
                     sublayer.key, f"counters on {p.id} ({counts})", None, (p.id,), "counters apply in their own sublayer",
-                    (sublayer.rule, self.ruleset.cite("counters")), _pt_changes(p.id, before, (o.power, o.toughness)),
+                    (sublayer.rule, self.ruleset.cite("counters")) + self.machine.counters_rules,
+                    _pt_changes(p.id, before, (o.power, o.toughness)),
                 ))
 
     # ------------------------------------------------------------ one sublayer
@@ -700,6 +704,12 @@ class _Run:
         r = self.ruleset
         reasons: list[str] = []
         rules: list[str] = [sublayer.rule]
+        if r.type_effects_whole and sublayer.key == r.placement[("type", STATIC)] and any(
+                p.kind != "type" for p in unit.plan.parts[sublayer.key]):
+            reasons.append("the effect changes types, so all of it applies in this layer")
+            rules.append(r.cite("type_effects"))
+        if unit.key[0] == "c":
+            rules.append("decision: copied_ability_timestamp")
         if unit.cda and sublayer.cda_first:
             reasons.append(f"{r.cda_term}: applies first")
             rules.append(r.cite("cda_first"))
@@ -721,6 +731,8 @@ class _Run:
         elif waited:
             reasons.append(f"depends on {', '.join(waited)}: applied after it")
             rules += [r.cite("dependency"), r.cite("dependency_order")]
+            if unit.cda and sublayer.cda_first and "cda_dependency" in r.citations:
+                rules.append(r.cite("cda_dependency"))  # a CSA moved by dependency (418.5d, 2005; a decision before)
         if ahead and not loop:
             reasons.append(f"goes ahead of {', '.join(ahead)}: they wait for it, directly or through another effect")
             if not waited:

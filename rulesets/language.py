@@ -26,7 +26,8 @@ _418 = {
     "granted_text": "418.6b", "land_types": "212.6e", "granted_vs_defined": "407.2",
     "remove_all_instances": "407.3", "no_pt": "decision: noncreature_pt", "card_types": "205.2a",
     "counters": "200.10",
-    "switch": "418.5i", "type_effects": "418.5b",
+    "switch": "418.5i", "type_effects": "decision: type_effects_whole",
+    "cda_dependency": "decision: csa_dependency",
 }
 
 # The 612 of July 2009 and the 613 of October 2009 number their subrules alike.
@@ -43,8 +44,10 @@ def _seven_layers(n: str) -> dict[str, str]:
 
 CITATIONS: tuple[tuple[str, Mapping[str, str]], ...] = (
     ("2003-10-01", _418),
+    # 418.5b: an effect that changes types applies whole in layer 4.
+    ("2003-12-01", {"type_effects": "418.5b"}),
     # 418.5b says an effect that started keeps its objects in later layers.
-    ("2005-10-01", {"lock_in": "418.5b"}),
+    ("2005-10-01", {"lock_in": "418.5b", "cda_dependency": "418.5d"}),
     ("2006-05-01", {"no_pt": "208.3"}),
     ("2007-10-01", {"land_types": "212.6h", "counters": "200.10a"}),
     ("2008-07-15", {"granted_vs_defined": "402.10", "remove_all_instances": "402.9"}),

@@ -246,8 +246,8 @@ def test_a_run_between_two_dates_attributes_to_the_changes_between_them(tmp_path
     assert result.exit_code == 0, result.output
     info = json.loads((out / "run.json").read_text())
     versions = info["engine_versions"]
-    assert versions["2010-06-01"]["document_date"] == "2010-04-23"
-    assert versions["2021-06-01"]["document_date"] == "2021-04-22"
+    assert (versions["2010-06-01"]["edition"], versions["2010-06-01"]["document_date"]) == ("2009-07", "2010-04-23")
+    assert (versions["2021-06-01"]["edition"], versions["2021-06-01"]["document_date"]) == ("2020-04", "2021-04-22")
     between = {c.key for c in changes_between("2010-06-01", "2021-06-01")}
     groups = [json.loads(line) for line in (out / "divergences.jsonl").read_text().splitlines()]
     assert groups, "2009-07 and 2020-04 differ on some of 400 generated boards"
