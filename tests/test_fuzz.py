@@ -37,7 +37,7 @@ def fuzz_settings(examples: int) -> settings:
 # ---------------------------------------------------------------- the fuzz properties
 
 
-@fuzz_settings(300)
+@fuzz_settings(150)
 @given(fuzz.mutated_inputs())
 def test_mutated_boards_give_a_board_or_a_board_error(case):
     fuzz.check(*case)
