@@ -28,8 +28,8 @@ RELEASE_WINDOW = timedelta(days=14)
 def warnings(board: Board, engine: Any) -> list[str]:
     """One sentence per thing on ``board`` the engine's rules document does not know.
 
-    Each names its place on the board: an object (``objects[i] (id)``), a graveyard card
-    (``graveyards.PLAYER[i]``) or a resolved effect (``effects[i] (id)``), and says either
+    Each names its place on the board: an object (``objects[i] (id)``), a card in a graveyard
+    or exile (``graveyards.PLAYER[i]``, ``exile.PLAYER[i]``) or a resolved effect (``effects[i] (id)``), and says either
     that one of its card types is not a card type of the document (only for a ruleset that
     lists its card types), or that the catalogue card it is (a ``card:`` object or
     graveyard card) or comes from (a ``cast:`` effect) was first printed after the
@@ -73,12 +73,13 @@ def warnings(board: Board, engine: Any) -> list[str]:
 
 
 def _things(board: Board) -> Iterator[tuple[str, tuple[str, ...], list[str]]]:
-    """Each object, graveyard card and effect: its place, its card types, and the names it may go by."""
+    """Each object, card in a graveyard or exile, and effect: its place, its card types, and the names it may go by."""
     for index, o in enumerate(board.objects):
         yield f"objects[{index}] ({o.id})", o.types, [o.name]
-    for player, graveyard in board.graveyards:
-        for index, card in enumerate(graveyard):
-            yield f"graveyards.{player}[{index}]", card.types, [card.name] if card.name else []
+    for zone, zones in (("graveyards", board.graveyards), ("exile", board.exile)):
+        for player, cards in zones:
+            for index, card in enumerate(cards):
+                yield f"{zone}.{player}[{index}]", card.types, [card.name] if card.name else []
     for index, effect in enumerate(board.effects):
         yield f"effects[{index}] ({effect.id})", (), _source_names(effect.source)
 

@@ -45,6 +45,6 @@ def render_editions(data: list[dict[str, Any]]) -> str:
             lines.append(f"  - {c['key']}: {c['title']} ({c['old_rule']} -> {c['new_rule']})")
             lines.append(f"      {c['summary']}")
         for i in e["not_expressible"]:
-            lines.append(f"  - (no board shows it yet) {i['old_rule']} -> {i['new_rule']}: {i['summary']}")
+            lines.append(f"  - (no board shows it) {i['old_rule']} -> {i['new_rule']}: {i['summary']}")
         lines.append("")
     return "\n".join(lines).rstrip() + "\n"

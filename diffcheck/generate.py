@@ -167,6 +167,9 @@ class BoardGenerator:
         self.fallback = next(body for kind, body in _FALLBACK_BODIES if kind in self.kinds)
 
     def board(self, c: Choices) -> dict[str, Any]:
+        # The ids of cards outside the battlefield that values drawn for this board read
+        # ({power_of: x1}); the cards are made at the end, so a board without one draws nothing for them.
+        self._read_cards: dict[str, None] = {}
         n_objects = c.integer(self.size.min_objects, self.size.max_objects)
         n_effects = c.integer(self.size.min_effects, self.size.max_effects)
         ids = [f"o{i}" for i in range(1, n_objects + 1)]
@@ -198,6 +201,12 @@ class BoardGenerator:
                 "you": [self._card(c, i) for i in range(c.integer(0, 3))],
                 "opponent": [self._card(c, i) for i in range(c.integer(0, 2))],
             }
+        for card_id in self._read_cards:
+            # A card some value reads: a creature card, in exile (Phyrexian Ingester) or a graveyard,
+            # with counters now and then, which count from 2011-06 (121.1a).
+            card = {"id": card_id, **self._card(c, 0, creature=True)}
+            zone = "exile" if c.boolean(0.7) else "graveyards"
+            board.setdefault(zone, {}).setdefault(c.choice(["you", "opponent"]), []).append(card)
         return board
 
     # ------------------------------------------------------------ objects
@@ -233,12 +242,16 @@ class BoardGenerator:
             o.setdefault("static", []).append(self._cda(c))
         return o
 
-    def _card(self, c: Choices, i: int) -> dict[str, Any]:
+    def _card(self, c: Choices, i: int, creature: bool = False) -> dict[str, Any]:
         types, pool = c.choice(SHAPES)
+        if creature and "creature" not in types:
+            types = ("creature",)
         card: dict[str, Any] = {"name": f"card{i}", "types": list(types)}
         if "creature" in types:
             card["power"] = c.integer(0, 4)
             card["toughness"] = c.integer(0, 4)
+            if self.counters and c.boolean(0.5 if creature else 0.1):
+                card["counters"] = {c.choice(["+1/+1", "-1/-1", "+1/+0"]): c.integer(1, 2)}
         colors = _subset(c, COLORS, 1)
         if colors:
             card["colors"] = colors
@@ -372,11 +385,15 @@ class BoardGenerator:
         return f
 
     def _value(self, c: Choices, counts_only: bool = False) -> Any:
-        kind = c.choice(["count"] if counts_only else ["int", "int", "int", "mana_value", "count"])
+        kind = c.choice(["count"] if counts_only else ["int", "int", "int", "mana_value", "count", "card"])
         if kind == "int":
             return c.integer(-2, 4)
         if kind == "mana_value":
             return "mana_value"
+        if kind == "card":
+            card_id = c.choice(["x1", "x2"])
+            self._read_cards[card_id] = None
+            return {c.choice(["power_of", "toughness_of"]): card_id}
         count: dict[str, Any] = {"count": self._filter(c)}
         if c.boolean(0.4):
             count["zone"] = "graveyard"

@@ -83,8 +83,9 @@ MAX_FILE_BYTES = 512 * 1024
 # generates a continuous effect.
 MAX_OBJECTS = 200
 MAX_EFFECTS = 100
-# Graveyard cards, all players together: every count of graveyard cards reads them all.
+# Cards in graveyards and in exile, all players together: a count of a zone reads all its cards.
 MAX_CARDS = 1000
+CARD_ZONES = ("graveyards", "exile")
 # Any one list or mapping (players, affects, counters, change_text, a graveyard, ...):
 # keeps the work on any one value in proportion to the file. At least MAX_OBJECTS, so an
 # affects list can name every object.
@@ -392,7 +393,7 @@ def _offset_position(text: str, offset: int) -> str:
 
 # ---------------------------------------------------------------- stage 2: plain data
 
-_TOP_KEYS = "players, objects, graveyards, effects and notes"
+_TOP_KEYS = "players, objects, graveyards, exile, effects and notes"
 
 
 def _plain_data_problem(data: Any) -> tuple[DocPath, str] | None:
@@ -507,22 +508,23 @@ def _granted_bodies(path: DocPath, body: dict[str, Any], bodies: list[DocPath]) 
 
 
 def _card_count_problem(data: dict[str, Any]) -> tuple[DocPath, str] | None:
-    """More graveyard cards, all players together, than MAX_CARDS."""
-    graveyards = data.get("graveyards")
-    if not isinstance(graveyards, dict):
-        return None
-    total = sum(len(cards) for cards in graveyards.values() if isinstance(cards, list))
+    """More cards in graveyards and exile, all players together, than MAX_CARDS."""
+    lists = [
+        ([zone, player], cards)
+        for zone in CARD_ZONES if isinstance(data.get(zone), dict)
+        for player, cards in data[zone].items() if isinstance(cards, list)
+    ]
+    total = sum(len(cards) for _, cards in lists)
     if total <= MAX_CARDS:
         return None
     seen = 0
-    for player, cards in graveyards.items():
-        if isinstance(cards, list):
-            if seen + len(cards) > MAX_CARDS:
-                return ["graveyards", player, MAX_CARDS - seen], (
-                    f"{total:,} graveyard cards in all; the most a board may have is {MAX_CARDS:,}, "
-                    f"all graveyards together, and this is card number {MAX_CARDS + 1:,}"
-                )
-            seen += len(cards)
+    for path, cards in lists:
+        if seen + len(cards) > MAX_CARDS:
+            return path + [MAX_CARDS - seen], (
+                f"{total:,} cards in graveyards and exile in all; the most a board may have is {MAX_CARDS:,}, "
+                f"all players together, and this is card number {MAX_CARDS + 1:,}"
+            )
+        seen += len(cards)
     return None  # not reached: the counts above add up to total
 
 
@@ -627,8 +629,9 @@ def _explain_missing_part(error: jsonschema.ValidationError) -> tuple[DocPath, s
 def _explain_choice(error: jsonschema.ValidationError, data: Any) -> tuple[DocPath, str]:
     """A value that fits none of several shapes: explain the shape it was evidently meant to be.
 
-    The branches of every choice in the schema differ by JSON type, so the branch whose type
-    fits is the one the author meant. A mapping or a list, or a problem deeper inside, is
+    The branches of every choice in the schema differ by JSON type, or mappings by the key they
+    require (a value's ``count``, ``power_of``, ``toughness_of``), so the branch whose type and
+    key fit is the one the author meant. A mapping or a list, or a problem deeper inside, is
     explained within that branch; a wrong scalar gets the list of every accepted shape.
     """
     path = list(error.absolute_path)
@@ -637,6 +640,8 @@ def _explain_choice(error: jsonschema.ValidationError, data: Any) -> tuple[DocPa
     for sub in error.context or ():
         by_branch[sub.relative_schema_path[0]].append(sub)
     fitting = [i for i in range(len(branches)) if not _wrong_type(by_branch[i])]
+    if len(fitting) > 1:
+        fitting = [i for i in fitting if not _missing_required(by_branch[i])]
     if len(fitting) == 1 and by_branch[fitting[0]]:
         subs = by_branch[fitting[0]]
         if isinstance(error.instance, (dict, list)) or any(sub.relative_path for sub in subs):
@@ -649,6 +654,10 @@ def _explain_choice(error: jsonschema.ValidationError, data: Any) -> tuple[DocPa
 
 def _wrong_type(errors: list[jsonschema.ValidationError]) -> bool:
     return any(e.validator == "type" and not e.relative_path for e in errors)
+
+
+def _missing_required(errors: list[jsonschema.ValidationError]) -> bool:
+    return any(e.validator == "required" and not e.relative_path for e in errors)
 
 
 def _resolved_affects_message(error: jsonschema.ValidationError) -> str | None:
@@ -879,12 +888,14 @@ class _MeaningChecker:
         for index, obj in enumerate(self.objects):
             self.object_index.setdefault(obj["id"], index)
         self.effect_ids = {effect["id"] for effect in self.effects}
+        # Cards in graveyards and exile that have an id (values read them by it), with their place.
+        self.card_places: dict[str, DocPath] = {}
         # A message is a string, or a function that writes it (only the reported one is written).
         self.problems: list[tuple[DocPath, str | Callable[[], str]]] = []
 
     def run(self) -> list[tuple[DocPath, str]]:
+        self._check_zones()  # first: values in objects and effects read the cards' ids
         self._check_objects()
-        self._check_graveyards()
         self._check_effects()
         self._check_timestamps()
         self._check_attachment_cycles()
@@ -905,13 +916,7 @@ class _MeaningChecker:
                 if key in obj:
                     self._check_player(path + [key], obj[key])
             self._check_attached_to(path, obj)
-            for kind in obj.get("counters", {}):
-                if MIXED_PT_COUNTER.match(kind) and counter_pt_change(kind) is None:
-                    self.problem(
-                        path + ["counters", kind],
-                        f"{_q(kind)} mixes signs; a P/T counter is +X/+Y or -X/-Y, one sign for both "
-                        "numbers (old 200.10; 2009 120.1a)",
-                    )
+            self._check_counter_kinds(path, obj)
             self._check_event_timestamps(path, obj, index)
             for number, ability in enumerate(obj.get("static", ())):
                 self._check_static(path + ["static", number], ability, granted=False)
@@ -948,9 +953,33 @@ class _MeaningChecker:
         else:
             self._check_object_id(path + ["attached_to"], target)
 
-    def _check_graveyards(self) -> None:
-        for player in self.data.get("graveyards", {}):
-            self._check_player(["graveyards", player], player)
+    def _check_counter_kinds(self, path: DocPath, item: dict[str, Any]) -> None:
+        for kind in item.get("counters", {}):
+            if MIXED_PT_COUNTER.match(kind) and counter_pt_change(kind) is None:
+                self.problem(
+                    path + ["counters", kind],
+                    f"{_q(kind)} mixes signs; a P/T counter is +X/+Y or -X/-Y, one sign for both "
+                    "numbers (old 200.10; 2009 120.1a)",
+                )
+
+    def _check_zones(self) -> None:
+        """The players of graveyards and exile, and the ids and counters of their cards."""
+        for zone in CARD_ZONES:
+            for player, cards in self.data.get(zone, {}).items():
+                self._check_player([zone, player], player)
+                for number, card in enumerate(cards):
+                    path: DocPath = [zone, player, number]
+                    self._check_counter_kinds(path, card)
+                    card_id = card.get("id")
+                    if card_id is None:
+                        continue
+                    if card_id in self.object_index or card_id in self.effect_ids:
+                        self.problem(path + ["id"], f"card id {_q(card_id)} is already the id of an object or an "
+                                                    "effect; ids must be unique across objects, effects and cards")
+                    elif card_id in self.card_places:
+                        self.problem(path + ["id"], f"duplicate card id {_q(card_id)}: "
+                                                    f"{_format_path(self.card_places[card_id])} has it already")
+                    self.card_places.setdefault(card_id, path)
 
     def _check_effects(self) -> None:
         seen: dict[str, int] = {}
@@ -1033,8 +1062,14 @@ class _MeaningChecker:
                 self._check_static(path + ["abilities", "add", number], added, granted=True)
         for operation in ("set", "modify"):
             for number, value in enumerate(body.get("pt", {}).get(operation, ())):
-                if isinstance(value, dict):
+                if isinstance(value, dict) and "count" in value:
                     self._check_filter(path + ["pt", operation, number, "count"], value["count"])
+                elif isinstance(value, dict):
+                    (key, card_id), = value.items()
+                    if card_id not in self.card_places:
+                        self.problem(path + ["pt", operation, number, key], lambda card_id=card_id: (
+                            f"no card with the id {_q(card_id)} in a graveyard or in exile; {key} reads a card "
+                            "there" + _did_you_mean(card_id, list(self.card_places))))
 
     def _check_text_change(self, path: DocPath, old: str, new: str) -> None:
         """Color words swap with color words, subtype words with subtype words (old 418.6a; 2009 612.2)."""

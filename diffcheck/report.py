@@ -431,7 +431,7 @@ def _value(value: Any) -> str:
 
 
 # Board keys in the order of the board format (docs/board-format.md), so minimal boards read as they are written.
-_BOARD_KEYS = ("players", "objects", "graveyards", "effects")
+_BOARD_KEYS = ("players", "objects", "graveyards", "exile", "effects")
 _OBJECT_KEYS = ("card", "id", "name", "controller", "owner", "types", "subtypes", "supertypes", "colors", "power",
                 "toughness", "mana_value", "abilities", "counters", "timestamp", "attached_to", "choices", "static")
 _EFFECT_KEYS = ("cast", "ability", "id", "text", "source", "controller", "timestamp", "affects", "targets",

@@ -33,7 +33,7 @@ early accepts remove most of a board and later, finer steps run on what is left)
 1. remove an object, cascading: its id leaves every ``affects`` id list (an effect or a
    static ability whose list empties goes too), a ``copy`` part naming it goes (and a body
    left with no part goes), ``attached_to`` pointing at it goes, together with the
-   ``affects: attached`` static abilities of that object; graveyards are not touched.
+   ``affects: attached`` static abilities of that object; graveyards and exile are not touched.
    On a board of catalogue cards (``card:``, ``cast:``), a card's choice naming it goes
    (object choices of permanents are optional), and a ``cast:`` effect that targets it
    or chose it goes (its number of targets is fixed), unless it is a spell or ability
@@ -47,15 +47,16 @@ early accepts remove most of a board and later, finer steps run on what is left)
    effect without targets lists what it affected in ``targets``), drop a key
    from a filter (in ``affects`` and in ``{count: ...}`` values), drop an item from a
    filter's list;
-6. remove list items: a graveyard card (an emptied player list and an emptied
-   ``graveyards`` go too), an item of a card's or an object's types (keeping one),
+6. remove list items: a card in a graveyard or in exile (an emptied player list and an
+   emptied ``graveyards`` or ``exile`` go too; a card a value reads stays until the value is
+   simplified), an item of a card's or an object's types (keeping one),
    subtypes, supertypes, colors, keywords (an emptied list goes), an item of a type or
    color part's list (only ``set`` lists may empty);
-7. remove optional fields: a counter kind or a count down to 1, ``attached_to`` (with the
+7. remove optional fields: a counter kind or a count down to 1 (on objects and cards), ``attached_to`` (with the
    object's ``affects: attached`` abilities), ``controller``, ``owner``, ``name``,
    ``mana_value``, the power/toughness pair of a non-creature (creatures keep theirs: the
    schema wants both or neither, and a creature's printed P/T is its base), an effect's
-   ``source``, a card's P/T and mana value;
+   ``source``, a card's P/T, mana value and id;
 8. simplify values: an integer toward 0 (0, then half), a ``{count: ...}`` value to 0 and
    to 1, ``mana_value`` to 0, a count's ``zone`` dropped; an effect's ``controller``
    dropped; ``control: PLAYER`` to ``you``;
@@ -96,6 +97,7 @@ _DELETE = object()  # as a new value: delete the key or the list item at the pat
 # Parts shaped {op: [values]} (types, subtypes, supertypes: set/add/remove; colors: set/add).
 _LIST_PARTS = ("types", "subtypes", "supertypes", "colors")
 _OBJECT_LISTS = ("types", "subtypes", "supertypes", "colors", "abilities")
+_ZONES = ("graveyards", "exile")  # where a board's cards outside the battlefield are
 _CARD_LISTS = ("types", "subtypes", "supertypes", "colors")
 _FILTER_INTS = ("power_at_least", "power_at_most", "toughness_at_least", "toughness_at_most")
 _PT_OPS = ("set", "modify", "switch")
@@ -366,7 +368,7 @@ def _filters(board: Data) -> Iterator[tuple[Path, Data]]:
         pt = body.get("pt", {})
         for op in ("set", "modify"):
             for n, value in enumerate(pt.get(op, ())):
-                if isinstance(value, dict):
+                if isinstance(value, dict) and "count" in value:
                     yield path + ("pt", op, n, "count"), value["count"]
 
 
@@ -564,22 +566,26 @@ def _step_affects(board: Data) -> Iterator[tuple[str, Data]]:
 
 
 def _step_list_items(board: Data) -> Iterator[tuple[str, Data]]:
-    graveyards = board.get("graveyards")
-    if graveyards is not None:
-        if not graveyards:
-            yield "drop empty graveyards", _replace(board, ("graveyards",), _DELETE)
-        for player, cards in graveyards.items():
+    read = _read_cards(board)
+    for zone in _ZONES:
+        zones = board.get(zone)
+        if zones is None:
+            continue
+        if not zones:
+            yield f"drop empty {zone}", _replace(board, (zone,), _DELETE)
+        for player, cards in zones.items():
             if not cards:
-                yield f"drop empty graveyard of {player}", _drop_graveyard(board, player)
-            for n in range(len(cards)):
-                where = ("graveyards", player, n)
+                yield f"drop empty {zone} of {player}", _drop_zone(board, zone, player)
+            for n, card in enumerate(cards):
+                where = (zone, player, n)
+                if card.get("id") in read:
+                    continue  # step 8 first turns the values that read it into integers
                 if len(cards) == 1:
-                    yield f"remove {_where(where)}", _drop_graveyard(board, player)
+                    yield f"remove {_where(where)}", _drop_zone(board, zone, player)
                 else:
                     yield f"remove {_where(where)}", _replace(board, where, _DELETE)
-        for player, cards in graveyards.items():
-            for n, card in enumerate(cards):
-                yield from _list_field_items(board, ("graveyards", player, n), card, _CARD_LISTS)
+    for path, card in _cards(board):
+        yield from _list_field_items(board, path, card, _CARD_LISTS)
     for i, obj in enumerate(board.get("objects", ())):
         yield from _list_field_items(board, ("objects", i), obj, _OBJECT_LISTS)
     for path, body in _bodies(board):
@@ -593,10 +599,29 @@ def _step_list_items(board: Data) -> Iterator[tuple[str, Data]]:
                     yield from _labelled(f"remove {_where(where)}", _edit(board, where))
 
 
-def _drop_graveyard(board: Data, player: str) -> Data:
-    if len(board["graveyards"]) == 1:
-        return _replace(board, ("graveyards",), _DELETE)
-    return _replace(board, ("graveyards", player), _DELETE)
+def _drop_zone(board: Data, zone: str, player: str) -> Data:
+    if len(board[zone]) == 1:
+        return _replace(board, (zone,), _DELETE)
+    return _replace(board, (zone, player), _DELETE)
+
+
+def _read_cards(board: Data) -> set[str]:
+    """The ids of the cards that values read ({power_of: ID}, {toughness_of: ID})."""
+    return {
+        card_id
+        for _, body in _bodies(board)
+        for values in body.get("pt", {}).values() if isinstance(values, list)
+        for value in values if isinstance(value, dict)
+        for key, card_id in value.items() if key in ("power_of", "toughness_of")
+    }
+
+
+def _cards(board: Data) -> Iterator[tuple[Path, Data]]:
+    """Every card in a graveyard or in exile, with its path."""
+    for zone in _ZONES:
+        for player, cards in board.get(zone, {}).items():
+            for n, card in enumerate(cards):
+                yield (zone, player, n), card
 
 
 def _list_field_items(board: Data, path: Path, item: Data, keys: Iterable[str]) -> Iterator[tuple[str, Data]]:
@@ -621,27 +646,33 @@ def _list_field_items(board: Data, path: Path, item: Data, keys: Iterable[str]) 
 # ---------------------------------------------------------------- 7. optional fields
 
 
+def _counter_steps(board: Data, path: Path, item: Data) -> Iterator[tuple[str, Data]]:
+    """Remove a kind of counter from an object or a card, or bring its number down to 1."""
+    counters = item.get("counters")
+    if counters is None:
+        return
+    if not counters:
+        yield f"drop empty {_where(path + ('counters',))}", _replace(board, path + ("counters",), _DELETE)
+    for kind, count in counters.items():
+        where = path + ("counters", kind)
+        # A kind's timestamp goes with its counters (the loader refuses one without them).
+        stamps = {k: v for k, v in item.get("counter_timestamps", {}).items() if k != kind}
+        without = {k: v for k, v in item.items() if k != "counter_timestamps"}
+        if stamps:
+            without["counter_timestamps"] = stamps
+        if len(counters) == 1:
+            del without["counters"]
+        else:
+            without["counters"] = {k: v for k, v in counters.items() if k != kind}
+        yield f"remove {_where(where)}", _replace(board, path, without)
+        if count > 1:
+            yield f"reduce {_where(where)} to 1", _replace(board, where, 1)
+
+
 def _step_fields(board: Data) -> Iterator[tuple[str, Data]]:
     for i, obj in enumerate(board.get("objects", ())):
         path: Path = ("objects", i)
-        counters = obj.get("counters")
-        if counters is not None:
-            if not counters:
-                yield f"drop empty {_where(path + ('counters',))}", _replace(board, path + ("counters",), _DELETE)
-            for kind, count in counters.items():
-                where = path + ("counters", kind)
-                # A kind's timestamp goes with its counters (the loader refuses one without them).
-                stamps = {k: v for k, v in obj.get("counter_timestamps", {}).items() if k != kind}
-                without = {k: v for k, v in obj.items() if k != "counter_timestamps"}
-                if stamps:
-                    without["counter_timestamps"] = stamps
-                if len(counters) == 1:
-                    del without["counters"]
-                else:
-                    without["counters"] = {k: v for k, v in counters.items() if k != kind}
-                yield f"remove {_where(where)}", _replace(board, path, without)
-                if count > 1:
-                    yield f"reduce {_where(where)} to 1", _replace(board, where, 1)
+        yield from _counter_steps(board, path, obj)
         for key in ("counter_timestamps", "face_up_at", "transformed_at"):
             if key in obj:
                 yield f"remove {_where(path + (key,))}", _replace(board, path + (key,), _DELETE)
@@ -664,15 +695,16 @@ def _step_fields(board: Data) -> Iterator[tuple[str, Data]]:
     for i, effect in enumerate(board.get("effects", ())):
         if "source" in effect:
             yield f"remove {_where(('effects', i, 'source'))}", _replace(board, ("effects", i, "source"), _DELETE)
-    for player, cards in board.get("graveyards", {}).items():
-        for n, card in enumerate(cards):
-            path = ("graveyards", player, n)
-            if "power" in card:
-                yield f"remove power/toughness of {_where(path)}", _replace(
-                    board, path, {k: v for k, v in card.items() if k not in ("power", "toughness")}
-                )
-            if "mana_value" in card:
-                yield f"remove {_where(path + ('mana_value',))}", _replace(board, path + ("mana_value",), _DELETE)
+    read = _read_cards(board)
+    for path, card in _cards(board):
+        yield from _counter_steps(board, path, card)
+        if "power" in card:
+            yield f"remove power/toughness of {_where(path)}", _replace(
+                board, path, {k: v for k, v in card.items() if k not in ("power", "toughness")}
+            )
+        for key in ("mana_value", "id"):
+            if key in card and not (key == "id" and card["id"] in read):
+                yield f"remove {_where(path + (key,))}", _replace(board, path + (key,), _DELETE)
 
 
 # ---------------------------------------------------------------- 8. values
@@ -716,14 +748,13 @@ def _step_values(board: Data) -> Iterator[tuple[str, Data]]:
         if "controller" in effect:
             where = ("effects", i, "controller")
             yield f"remove {_where(where)}", _replace(board, where, _DELETE)
-    for player, cards in board.get("graveyards", {}).items():
-        for n, card in enumerate(cards):
-            for key in ("power", "toughness"):
-                if key in card:
-                    yield from _ints_toward_zero(board, ("graveyards", player, n, key), card[key])
-            if card.get("mana_value", 0) > 1:
-                where = ("graveyards", player, n, "mana_value")
-                yield f"halve {_where(where)}", _replace(board, where, int(card["mana_value"] / 2))
+    for path, card in _cards(board):
+        for key in ("power", "toughness"):
+            if key in card:
+                yield from _ints_toward_zero(board, path + (key,), card[key])
+        if card.get("mana_value", 0) > 1:
+            where = path + ("mana_value",)
+            yield f"halve {_where(where)}", _replace(board, where, int(card["mana_value"] / 2))
 
 
 def _ints_toward_zero(board: Data, path: Path, value: int) -> Iterator[tuple[str, Data]]:

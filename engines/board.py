@@ -1,6 +1,7 @@
 """The board: value types shared by the engines, the harness and the rulesets' users.
 
-A board is a snapshot of the battlefield (plus graveyards, for counts) and of the
+A board is a snapshot of the battlefield (plus graveyards and exile, for counts and for values
+that read a card) and of the
 continuous effects from resolved spells and abilities that are still in force.
 Every type here is a frozen value; lists are tuples, so boards hash and compare.
 
@@ -131,10 +132,10 @@ class ManaValue:
 
 @dataclass(frozen=True, slots=True)
 class Count:
-    """How many objects on the battlefield, or cards in graveyards, match a filter."""
+    """How many objects on the battlefield, or cards in graveyards or in exile, match a filter."""
 
     filter: Filter
-    zone: str = "battlefield"  # or "graveyard"
+    zone: str = "battlefield"  # or "graveyard", "exile"
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"count": self.filter.to_dict()}
@@ -143,7 +144,22 @@ class Count:
         return out
 
 
-Value = Union[int, ManaValue, Count]
+@dataclass(frozen=True, slots=True)
+class CardValue:
+    """The power or toughness of a card in a graveyard or in exile (Phyrexian Ingester's exiled card).
+
+    A card's P/T is its printed one, and from 2011-06 (121.1a) its +X/+Y counters count too;
+    nothing on the battlefield changes it, so the value is the same whenever it is read.
+    """
+
+    of: str  # the card's id
+    characteristic: str  # "power" or "toughness"
+
+    def to_dict(self) -> dict[str, str]:
+        return {f"{self.characteristic}_of": self.of}
+
+
+Value = Union[int, ManaValue, Count, CardValue]
 
 
 def value_from_dict(data: Any) -> Value:
@@ -151,6 +167,9 @@ def value_from_dict(data: Any) -> Value:
         return data
     if data == "mana_value":
         return ManaValue()
+    for characteristic in ("power", "toughness"):
+        if f"{characteristic}_of" in data:
+            return CardValue(data[f"{characteristic}_of"], characteristic)
     return Count(Filter.from_dict(data["count"]), data.get("zone", "battlefield"))
 
 
@@ -457,7 +476,8 @@ def generated_label(affects: Affects, parts: tuple[Part, ...]) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Card:
-    """A card in a graveyard: printed characteristics only, for counts (which never read a name)."""
+    """A card in a graveyard or in exile: printed characteristics and counters, for counts and for
+    values that read its power or toughness (``CardValue``, by its ``id``); none reads a name."""
 
     name: str | None = None
     types: tuple[str, ...] = ()
@@ -467,6 +487,8 @@ class Card:
     power: int | None = None
     toughness: int | None = None
     mana_value: int = 0
+    id: str | None = None
+    counters: tuple[tuple[str, int], ...] = ()
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "Card":
@@ -479,10 +501,27 @@ class Card:
             power=data.get("power"),
             toughness=data.get("toughness"),
             mana_value=data.get("mana_value", 0),
+            id=data.get("id"),
+            counters=tuple(sorted(data.get("counters", {}).items())),
         )
 
+    def pt(self, with_counters: bool) -> tuple[int | None, int | None]:
+        """Its power and toughness; with ``with_counters``, its +X/+Y and -X/-Y counters count, as they
+        do on a creature card in any zone from 2011-06 (121.1a)."""
+        if not with_counters or "creature" not in self.types or self.power is None:
+            return self.power, self.toughness
+        power, toughness = self.power, self.toughness or 0
+        for kind, n in self.counters:
+            change = counter_pt_change(kind)
+            if change is not None:
+                power += n * change[0]
+                toughness += n * change[1]
+        return power, toughness
+
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {} if self.name is None else {"name": self.name}
+        out: dict[str, Any] = {} if self.id is None else {"id": self.id}
+        if self.name is not None:
+            out["name"] = self.name
         for key in ("types", "subtypes", "supertypes", "colors"):
             if getattr(self, key):
                 out[key] = list(getattr(self, key))
@@ -491,6 +530,8 @@ class Card:
                 out[key] = getattr(self, key)
         if self.mana_value:
             out["mana_value"] = self.mana_value
+        if self.counters:
+            out["counters"] = dict(self.counters)
         return out
 
 
@@ -566,6 +607,7 @@ class Board:
     effects: tuple[Effect, ...] = ()
     graveyards: tuple[tuple[str, tuple[Card, ...]], ...] = ()
     notes: str | None = None
+    exile: tuple[tuple[str, tuple[Card, ...]], ...] = ()  # each player's cards in exile, as graveyards
     _by_id: dict = field(default=None, compare=False, hash=False, repr=False)  # type: ignore[assignment]
 
     def __post_init__(self) -> None:
@@ -624,10 +666,15 @@ class Board:
                     source_given="source" in e,
                 )
             )
-        graveyards = tuple(
-            (player, tuple(Card.from_dict(c) for c in cards)) for player, cards in data.get("graveyards", {}).items()
+        graveyards, exile = (
+            tuple((player, tuple(Card.from_dict(c) for c in cards)) for player, cards in data.get(zone, {}).items())
+            for zone in ("graveyards", "exile")
         )
-        return cls(players, tuple(objects), tuple(effects), graveyards, data.get("notes"))
+        return cls(players, tuple(objects), tuple(effects), graveyards, data.get("notes"), exile)
+
+    def cards(self) -> dict[str, Card]:
+        """The cards in graveyards and in exile that have an id, by id."""
+        return {c.id: c for _, cards in self.graveyards + self.exile for c in cards if c.id is not None}
 
     def to_dict(self) -> dict[str, Any]:
         """The board in contract-v1 form, with every timestamp written out."""
@@ -664,6 +711,8 @@ class Board:
             out["objects"].append(d)
         if self.graveyards:
             out["graveyards"] = {p: [c.to_dict() for c in cards] for p, cards in self.graveyards}
+        if self.exile:
+            out["exile"] = {p: [c.to_dict() for c in cards] for p, cards in self.exile}
         if self.effects:
             out["effects"] = []
             for e in self.effects:

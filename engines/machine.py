@@ -18,12 +18,12 @@ from typing import Iterable
 
 from engines import apply
 from engines.board import (
-    Attached, Board, ControlPart, CopyPart, Count, Effect, Ids, ManaValue, Matching, PTModifyPart, PTSetPart, Self_,
+    Attached, Board, CardValue, ControlPart, CopyPart, Count, Effect, Ids, ManaValue, Matching, PTModifyPart, PTSetPart, Self_,
     TextPart, TypePart, counter_pt_change, subtype_set,
 )
 from engines.dependency import changed_bits, strongly_connected
 from engines.plan import ALL, NOT_STARTED_READS, Planner
-from engines.reading import count, graveyard_views, matches
+from engines.reading import card_views, count, matches
 from engines.text import words_found
 from engines.state import Instance, Obj, copiable_snapshot, obj_from_permanent
 from engines.trace import Applied, Change, Entry, Heading, Note
@@ -126,7 +126,11 @@ class _Run:
         self.planner = machine.planner
         self.board = board
         self.trace = trace
-        self.graveyard = graveyard_views(board.graveyards) if board.graveyards else ()
+        with_counters = machine.ruleset.card_counters
+        self.zones = {
+            "graveyard": card_views(board.graveyards, with_counters) if board.graveyards else (),
+            "exile": card_views(board.exile, with_counters) if board.exile else (),
+        }
         plan = self.planner.plan
         turning = self.ruleset.turning_timestamps
         # APNAP (613.7k): the active player's objects first, then each other player's in turn order;
@@ -484,6 +488,8 @@ class _Run:
                 for value in (part.power, part.toughness):
                     if type(value) is int:
                         continue
+                    if isinstance(value, CardValue):
+                        continue  # a card outside the battlefield: no effect here changes it
                     if isinstance(value, Count):
                         if value.zone == "battlefield":
                             f = value.filter
@@ -573,7 +579,10 @@ class _Run:
             return value
         if isinstance(value, ManaValue):
             return None
-        return count(value, state, you, unit.source, self.graveyard)
+        if isinstance(value, CardValue):
+            power, toughness = self.board.cards()[value.of].pt(self.ruleset.card_counters)
+            return (power if value.characteristic == "power" else toughness) or 0
+        return count(value, state, you, unit.source, self.zones)
 
     # ------------------------------------------------------------ applying
 
@@ -723,6 +732,19 @@ class _Run:
         else:
             reasons.append(f"timestamp {unit.timestamp}")
             rules.append(r.cite("timestamp_resolved" if unit.source is None else "timestamp_static"))
+        for other, by_rule in self._tied(unit, sublayer.key):
+            if by_rule:
+                reasons.append(f"shares timestamp {unit.timestamp} with {other}: the active player's objects "
+                               "come first (APNAP)")
+                rules.append(r.cite("simultaneous"))
+            else:
+                reasons.append(f"shares timestamp {unit.timestamp} with {other}: in the board's order, which "
+                               "stands for the active player's choice")
+                rules += [r.cite("simultaneous"), "decision: simultaneous_timestamps"]
+        read = self._card_values(unit, sublayer.key)
+        if read:
+            reasons += read
+            rules.append(r.cite("counters"))
         if loop:
             reasons.append(self._loop_order(unit, sublayer, loop))
             rules += [r.cite("loop"), r.cite("reevaluate") if r.reevaluate_loops else "decision: dependency_state"]
@@ -744,6 +766,49 @@ class _Run:
         elif unit.source is None and unit.key[0] != "k":
             rules.append(r.cite("fixed_set"))
         return "; ".join(reasons), tuple(dict.fromkeys(rules))
+
+
+    def _tied(self, unit: Instance, key: str) -> list[tuple[str, bool]]:
+        """The other effects in this sublayer with ``unit``'s timestamp that apply to an object it applies
+        to, each with whether a rule orders the two (APNAP from 2020, 613.7k: sources of different
+        controllers) rather than the active player's choice (decision simultaneous_timestamps)."""
+        state = self.state
+        mine = self._affected(unit, state)
+        apnap = self.ruleset.apnap_timestamps
+        out = []
+        for u in self._buckets().get(key, ()):
+            if u.key == unit.key or u.timestamp != unit.timestamp or self._affected(u, state).isdisjoint(mine):
+                continue
+            by_rule = apnap and None not in (u.source, unit.source) and \
+                state[u.source].controller != state[unit.source].controller
+            name = u.label if u.source is None else f"{u.source}'s {u.label}"
+            if (name, by_rule) not in out:
+                out.append((name, by_rule))
+        return out
+
+    def _card_values(self, unit: Instance, key: str) -> list[str]:
+        """What each value that reads a card in a graveyard or in exile comes to, and whether the card's
+        counters counted (121.1a from 2011-06: on a creature card in any zone; before, on a permanent only)."""
+        out = []
+        cards = self.board.cards()
+        for part in unit.plan.parts[key]:
+            for value in (getattr(part, "power", None), getattr(part, "toughness", None)):
+                if not isinstance(value, CardValue):
+                    continue
+                card = cards[value.of]
+                amount = self._amount(value, unit, self.state, "")
+                if not any(n and counter_pt_change(kind) for kind, n in card.counters):
+                    how = "as printed"
+                elif not self.ruleset.card_counters:
+                    how = "as printed: counters count on permanents only"
+                elif "creature" not in card.types:
+                    how = "as printed: counters count on creature cards only"
+                else:
+                    how = f"printed {getattr(card, value.characteristic)}, with its counters"
+                text = f"reads {value.of}'s {value.characteristic}: {amount} ({how})"
+                if text not in out:
+                    out.append(text)
+        return out
 
 
 def _counters_as_effects(board: Board, plan) -> list[Instance]:

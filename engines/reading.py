@@ -61,29 +61,32 @@ def _pt_matches(f: Filter, o) -> bool:
 
 
 class CardView:
-    """A graveyard card seen through the same eyes as an object: its controller is its owner."""
+    """A card in a graveyard or in exile seen through the same eyes as an object: its controller is its
+    owner, and its P/T counts its counters where the edition says so (121.1a, 2011-06)."""
 
     __slots__ = ("id", "types", "subtypes", "supertypes", "colors", "power", "toughness", "controller")
-    ability_words = frozenset()  # graveyard cards are listed without abilities
+    ability_words = frozenset()  # cards outside the battlefield are listed without abilities
 
-    def __init__(self, card: Card, owner: str) -> None:
+    def __init__(self, card: Card, owner: str, with_counters: bool) -> None:
         self.id = None
         self.types = frozenset(card.types)
         self.subtypes = frozenset(card.subtypes)
         self.supertypes = frozenset(card.supertypes)
         self.colors = frozenset(card.colors)
-        self.power = card.power
-        self.toughness = card.toughness
+        self.power, self.toughness = card.pt(with_counters)
         self.controller = owner
 
 
-def graveyard_views(graveyards) -> tuple[CardView, ...]:
-    return tuple(CardView(card, owner) for owner, cards in graveyards for card in cards)
+def card_views(zones, with_counters: bool) -> tuple[CardView, ...]:
+    """Views of every card of ``zones`` (a board's ``graveyards`` or ``exile``)."""
+    return tuple(CardView(card, owner, with_counters) for owner, cards in zones for card in cards)
 
 
-def count(value: Count, state: dict, you: str | None, source_id: str | None, graveyard) -> int:
-    """How many objects on the battlefield (or graveyard cards) match the count's filter now."""
+def count(value: Count, state: dict, you: str | None, source_id: str | None, zones) -> int:
+    """How many objects on the battlefield (or cards in the count's zone) match the count's filter now.
+
+    ``zones`` maps "graveyard" and "exile" to their card views."""
     f = value.filter
-    if value.zone == "graveyard":
-        return sum(1 for c in graveyard if matches(f, c, you, source_id))
+    if value.zone != "battlefield":
+        return sum(1 for c in zones[value.zone] if matches(f, c, you, source_id))
     return sum(1 for o in state.values() if matches(f, o, you, source_id))

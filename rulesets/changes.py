@@ -141,7 +141,7 @@ def _static_modify_before_counters(r: Ruleset) -> Ruleset:
     return with_plan(r, sublayers, move(dict(r.placement), "pt_modify", (STATIC,), existing))
 
 
-# ---------------------------------------------------------------- 2009-07 -> 2011-02 -> 2012-05
+# ---------------------------------------------------------------- 2009-07 -> 2011-02
 
 
 def _reevaluate_loops(r: Ruleset) -> Ruleset:
@@ -154,6 +154,16 @@ def _copy_exceptions_skip_cda(r: Ruleset) -> Ruleset:
 
 def _land_types_set(r: Ruleset) -> Ruleset:
     return replace(r, land_types_set_always=True)
+
+
+# ---------------------------------------------------------------- 2011-02 -> 2011-06
+
+
+def _card_counters(r: Ruleset) -> Ruleset:
+    return replace(r, card_counters=True)
+
+
+# ---------------------------------------------------------------- 2011-06 -> 2012-05
 
 
 def _cdas_depend_on_each_other(r: Ruleset) -> Ruleset:
@@ -285,6 +295,14 @@ CHANGES: tuple[RuleChange, ...] = (
         "Gargantuan copying Tarmogoyf).",
         _copy_exceptions_skip_cda,
     ),
+    # 2011-06
+    RuleChange(
+        "counters-on-cards", "Counters change the power of creature cards in other zones",
+        "121.1a (2011-05)", "121.1a (2011-06)",
+        "A +X/+Y counter on a creature card in a graveyard or in exile now adds to its power and toughness, "
+        "as it does on a creature on the battlefield; before, only counters on permanents did.",
+        _card_counters,
+    ),
     # 2012-05
     RuleChange(
         "cdas-depend-on-each-other", "Characteristic-defining abilities may depend on each other",
@@ -346,8 +364,8 @@ NOT_EXPRESSIBLE: tuple[Inexpressible, ...] = (
     Inexpressible(
         "2007-05", "402.8a, 405.2a (2007-02)", "405.2 (2007-05)",
         "Characteristic-defining abilities work in every zone; before, only those that set types, subtypes, "
-        "supertypes or colors did, and a * power or toughness was 0 out of play. Boards hold permanents, and "
-        "graveyard cards only for counts, with printed characteristics.",
+        "supertypes or colors did, and a * power or toughness was 0 out of play. A board's cards in graveyards and "
+        "exile have no abilities.",
     ),
     Inexpressible(
         "2007-05", "405.2 (2007-02)", "405.2 (2007-05)",
@@ -380,8 +398,9 @@ NOT_EXPRESSIBLE: tuple[Inexpressible, ...] = (
     ),
     Inexpressible(
         "2012-05", "613.3b (2014-05)", "613.3b (2014-07)",
-        "Effects that refer to base power and toughness apply in 7b (a change inside the edition); the board "
-        "format has no effect that refers to base P/T.",
+        "Effects that refer to base power and toughness apply in 7b (a change inside the edition). Such an "
+        "effect sets base P/T (208.4), as cards that said \"becomes N/N\" did before, and setting effects "
+        "(pt: {set}) apply in 7b in every edition since 2009, so no answer changes.",
     ),
     Inexpressible(
         "2012-05", "112.11 (2014-07)", "112.12 (2014-09)",
@@ -395,10 +414,11 @@ NOT_EXPRESSIBLE: tuple[Inexpressible, ...] = (
     ),
     Inexpressible(
         "2020-04", "706.9d (2021-02-02)", "706.9d (2021-02-24)",
-        "A copy exception that adds a type keeps the type-defining characteristic-defining abilities, and "
-        "granted static abilities get new timestamps with their object (613.7a; changes inside the edition); "
-        "a board's copy exceptions replace values rather than add types, and a board does not say when an "
-        "ability was granted.",
+        "A copy exception that adds a type keeps the type-defining characteristic-defining abilities (a "
+        "board's copy exceptions replace values rather than add types); and an object that gets a new "
+        "timestamp after a later effect granted it static abilities keeps their effects after its own "
+        "(613.7a; changes inside the edition), the order diffcheck gives every edition's tie at one "
+        "timestamp (decision simultaneous_timestamps), so no answer changes.",
     ),
     Inexpressible(
         "2020-04", "613.7k (2022-09)", "613.7k, 613.7m (2022-10)",

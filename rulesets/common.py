@@ -22,7 +22,9 @@ COMMON_DECISIONS = (
         "418.5e / 613.6g",
         "Objects that share a timestamp (they entered together) and effects that share one (the abilities of "
         "one object, or abilities that one effect grants or copies onto several objects) apply in the order "
-        "the board lists their objects, each object's abilities in their listed order; the board's order "
+        "the board lists their objects, each object's own abilities in their listed order, then those "
+        "granted to it in the order their granting effects applied (the order 613.7a of 2021-02-24 gives an "
+        "object that got a new timestamp after a later effect granted it abilities); the board's order "
         "stands for the active player's choice (from 2020, for each player's own objects, after APNAP order: "
         "613.7k). The loader refuses an effect that shares its timestamp with anything.",
     ),

@@ -80,6 +80,8 @@ EDITIONS: tuple[Edition, ...] = (
         "2011-02", "Seven layers, order determined again after each effect", "2011-02-04",
         ("order-reevaluated", "land-types-set", "copy-exceptions-skip-cda"),
     ),
+    Edition("2011-06", "Seven layers, counters on creature cards in every zone (Commander)", "2011-06-17",
+            ("counters-on-cards",)),
     Edition("2012-05", "Seven layers, characteristic-defining abilities depend on each other", "2012-05-01",
             ("cdas-depend-on-each-other",)),
     Edition("2015-07", "Seven layers, new timestamps on turning face up and transforming", "2015-07-17",

@@ -96,6 +96,9 @@ class Ruleset:
     # 706.8d (2011-02): a copy effect that sets a characteristic as an exception does not copy the
     # characteristic-defining ability that would define it; before, it copied it, and it applied.
     copy_exceptions_skip_cda: bool = False
+    # 121.1a (2011-06): +X/+Y counters change the P/T of a creature card in a graveyard or in exile
+    # too; before (200.10 / 120.1a / 121.1a "on a permanent"), only a permanent's.
+    card_counters: bool = False
 
     @property
     def cda_in_dependency(self) -> bool:

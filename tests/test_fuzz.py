@@ -200,7 +200,10 @@ def test_too_many_graveyard_cards():
     cards = [{"name": "Grizzly Bears"}] * (MAX_CARDS // 2 + 1)
     err = data_error({"graveyards": {"you": cards, "opponent": cards}})
     assert err.where == f"graveyards.opponent[{MAX_CARDS // 2 - 1}]"
-    assert f"{MAX_CARDS + 2:,} graveyard cards" in err.message
+    assert f"{MAX_CARDS + 2:,} cards in graveyards and exile" in err.message
+    # Graveyards and exile count together: the card over the limit is the first in exile past it.
+    err = data_error({"graveyards": {"you": cards}, "exile": {"opponent": cards}})
+    assert err.where == f"exile.opponent[{MAX_CARDS // 2 - 1}]"
 
 
 @pytest.mark.parametrize(

@@ -277,7 +277,7 @@ def test_root_must_be_a_mapping(root):
 def test_unknown_top_level_key_lists_the_allowed_keys():
     err = error_for(lambda d: d.update(efects=[]))
     assert_error(
-        err, "efects", 'unknown key "efects"', 'did you mean "effects"', "players, objects, graveyards, effects, notes"
+        err, "efects", 'unknown key "efects"', 'did you mean "effects"', "players, objects, graveyards, exile, effects, notes"
     )
 
 
@@ -303,8 +303,29 @@ def test_value_out_of_range():
 
 
 def test_count_value_is_explained_inside():
-    err = error_for(lambda d: d["effects"][0]["pt"].update(modify=[{"count": {}, "zone": "exile"}, 1]))
-    assert_error(err, "effects[0].pt.modify[0].zone", "battlefield, graveyard", '"exile"')
+    err = error_for(lambda d: d["effects"][0]["pt"].update(modify=[{"count": {}, "zone": "library"}, 1]))
+    assert_error(err, "effects[0].pt.modify[0].zone", "battlefield, graveyard, exile", '"library"')
+
+
+def test_card_value_is_explained_by_its_key_and_names_a_card():
+    err = error_for(lambda d: d["effects"][0]["pt"].update(modify=[{"power_of": "no such"}, 1]))
+    assert_error(err, "effects[0].pt.modify[0].power_of", "an id")
+    err = error_for(lambda d: d["effects"][0]["pt"].update(modify=[{"toughness_of": "ogre"}, 1]))
+    assert_error(err, "effects[0].pt.modify[0].toughness_of", 'no card with the id "ogre" in a graveyard or in exile')
+    err = error_for(lambda d: d["effects"][0]["pt"].update(modify=[{"power": "x"}, 1]))
+    assert_error(err, "effects[0].pt.modify[0]", "{power_of: ID}", "found a mapping")
+
+
+def test_card_ids_are_unique_across_objects_effects_and_cards():
+    def two(d):
+        d["exile"] = {"bob": [{"id": "sk", "types": ["creature"], "power": 1, "toughness": 1}, {"id": "sk"}]}
+    assert_error(error_for(two), "exile.bob[1].id", 'duplicate card id "sk"', "exile.bob[0]")
+    err = error_for(lambda d: d.update(exile={"bob": [{"id": "ogre"}]}))
+    assert_error(err, "exile.bob[0].id", '"ogre" is already the id of an object')
+    err = error_for(lambda d: d.update(exile={"bob": [{"counters": {"+1/-1": 1}}]}))
+    assert_error(err, 'exile.bob[0].counters["+1/-1"]', "mixes signs")
+    err = error_for(lambda d: d.update(exile={"carol": []}))
+    assert_error(err, "exile.carol", '"carol" is not a player')
 
 
 @pytest.mark.parametrize("pair", [[1], [1, 2, 3]])

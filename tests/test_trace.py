@@ -71,3 +71,25 @@ def test_explaining_gives_the_same_outcome_as_evaluating():
     for name in ("cr418", "cr613"):
         engine = get_engine(name)
         assert engine.explain(board)[0] == engine.evaluate(board)
+
+
+def test_a_shared_timestamp_is_a_decision_until_apnap_orders_it():
+    # Two enchantments of two players entered together (ts 1). 613.6j of 2015-07-17: the active
+    # player chooses their order, so the answer rests on decision simultaneous_timestamps;
+    # 613.7k of 2020-04-17: APNAP order decides it, no decision.
+    for ruleset, decided in (("2015-07", True), ("2020-04", False)):
+        _, trace = explain("edition-2020-apnap-timestamps", ruleset)
+        colors = [e for e in trace if isinstance(e, Applied) and e.sublayer == "5"]
+        assert len(colors) == 2 and all("shares timestamp 1" in e.why for e in colors)
+        assert all(("decision: simultaneous_timestamps" in e.rules) == decided for e in colors), ruleset
+        assert all(("APNAP" in e.why) != decided for e in colors), ruleset
+
+
+def test_a_value_reading_an_exiled_card_says_whether_its_counters_count():
+    # 121.1a of 2011-05-01 counts counters on permanents only; 121.1a of 2011-06-17 on creature
+    # cards in every zone: Skullbriar (1/1, one +1/+1 counter) in exile has power 1, then 2.
+    for ruleset, said in (("2011-02", "skullbriar's power: 1 (as printed: counters count on permanents only)"),
+                          ("2011-06", "skullbriar's power: 2 (printed 1, with its counters)")):
+        _, trace = explain("edition-2011-06-counters-on-an-exiled-card", ruleset)
+        (pump,) = [e for e in trace if isinstance(e, Applied) and e.sublayer == "7c"]
+        assert said in pump.why and "121.1a" in pump.rules

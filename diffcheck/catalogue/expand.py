@@ -35,7 +35,8 @@ __all__ = ["CardReferenceError", "expand_board", "fresh_id", "uses_cards", "orig
 # What a board may give beside ``card:`` and ``cast:`` is in the schema (card_object,
 # cast_effect): where and whose the card is, never what is printed on it.
 
-# What a graveyard card keeps of a catalogue entry (the board format's graveyard card).
+# The zones of cards outside the battlefield, and what such a card keeps of a catalogue entry.
+ZONES = ("graveyards", "exile")
 GRAVEYARD_FIELDS = ("types", "subtypes", "supertypes", "colors", "power", "toughness", "mana_value")
 _SUBTYPE_WORD = re.compile(r"^[a-z][a-z'-]*$")
 
@@ -54,7 +55,7 @@ def uses_cards(data: dict[str, Any]) -> bool:
     return (
         any("card" in obj for obj in data.get("objects", ()))
         or any("cast" in effect for effect in data.get("effects", ()))
-        or any("card" in card for cards in data.get("graveyards", {}).values() for card in cards)
+        or any("card" in card for zone in ZONES for cards in data.get(zone, {}).values() for card in cards)
     )
 
 
@@ -119,11 +120,12 @@ class _Expansion:
         out = dict(self.data)
         if "objects" in out:
             out["objects"] = [self._object(i, obj) for i, obj in enumerate(self.objects)]
-        if "graveyards" in out:
-            out["graveyards"] = {
-                player: [self._graveyard_card(player, n, card) for n, card in enumerate(cards)]
-                for player, cards in self.data["graveyards"].items()
-            }
+        for zone in ZONES:
+            if zone in out:
+                out[zone] = {
+                    player: [self._zone_card(zone, player, n, card) for n, card in enumerate(cards)]
+                    for player, cards in self.data[zone].items()
+                }
         if "effects" in out:
             out["effects"] = [self._effect(j, effect) for j, effect in enumerate(self.effects)]
         return out
@@ -146,24 +148,28 @@ class _Expansion:
             )
         return card
 
-    # ---- graveyards
+    # ---- graveyards and exile
 
-    def _graveyard_card(self, player: str, number: int, card: dict[str, Any]) -> dict[str, Any]:
-        """A graveyard card: its printed characteristics only, which is all a count reads."""
+    def _zone_card(self, zone: str, player: str, number: int, card: dict[str, Any]) -> dict[str, Any]:
+        """A card in a graveyard or in exile: its printed characteristics, which is all a count or a value
+        reads of it, and the id and counters the board gives it."""
         if "card" not in card:
             return card
-        path = ["graveyards", player, number, "card"]
+        path = [zone, player, number, "card"]
         found = self._lookup(path, card["card"])
         if found.is_spell:
             raise CardReferenceError(
                 path,
-                f"{found.name} is {article(found.types[0])} {found.types[0]}; graveyard cards on a board are "
-                "permanent cards, because counts only count card types a permanent can have",
+                f"{found.name} is {article(found.types[0])} {found.types[0]}; cards in graveyards and exile on a "
+                "board are permanent cards, because counts only count card types a permanent can have",
             )
-        out: dict[str, Any] = {"name": found.name}
+        out: dict[str, Any] = {"id": card["id"]} if "id" in card else {}
+        out["name"] = found.name
         for key in GRAVEYARD_FIELDS:
             if key in found.printed:
                 out[key] = copy.deepcopy(found.printed[key])
+        if "counters" in card:
+            out["counters"] = dict(card["counters"])
         return out
 
     # ---- objects
