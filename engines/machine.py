@@ -403,10 +403,14 @@ class _Run:
         if not candidates:
             return {}
         deps: dict = {}
+        matched: dict = {}  # (filter, object, you, source) -> whether it matches in the state: every trial asks
         for a, bs in candidates.items():
             trial = dict(state)
             touched: set = set()
-            self._apply_parts(a, key, trial, touched)
+            objects = touches.get(a)
+            if objects is None:
+                objects = touches[a] = self._affected(a, state)
+            self._apply_parts(a, key, trial, touched, sorted(objects))
             # What the trial changed, object by object; B need only look at objects whose changes it reads.
             changed = {}
             for oid in touched:
@@ -416,7 +420,7 @@ class _Run:
             if not changed:
                 continue
             for b in bs:
-                if self._changed(b, key, trial, changed):
+                if self._changed(b, key, trial, changed, matched):
                     deps.setdefault(b, []).append(a)
         return deps
 
@@ -451,7 +455,7 @@ class _Run:
                     if b.source in objects:
                         candidates.setdefault(a, []).append(b)
 
-    def _changed(self, b: Instance, key: str, trial: dict, changed: dict) -> bool:
+    def _changed(self, b: Instance, key: str, trial: dict, changed: dict, matched: dict) -> bool:
         """Whether a trial changes B (418.5c(b) / 613.7a(b)); ``changed`` maps each object it changed
         to what changed (plan bits).
 
@@ -480,9 +484,15 @@ class _Run:
         affects = b.body.affects
         if not started and isinstance(affects, Matching):
             f = affects.filter
+            bits = b.plan.affects_reads
             for oid in relevant:
-                if matches(f, state[oid], you, source) != matches(f, trial[oid], you, source):
-                    return True
+                if changed[oid] & bits:
+                    k = (id(f), oid, you, source)
+                    was = matched.get(k)
+                    if was is None:
+                        was = matched[k] = matches(f, state[oid], you, source)
+                    if was != matches(f, trial[oid], you, source):
+                        return True
         for part in b.plan.parts[key]:
             if isinstance(part, (PTSetPart, PTModifyPart)):
                 for value in (part.power, part.toughness):
@@ -494,7 +504,11 @@ class _Run:
                         if value.zone == "battlefield":
                             f = value.filter
                             for oid in relevant:
-                                if matches(f, state[oid], you, source) != matches(f, trial[oid], you, source):
+                                k = (id(f), oid, you, source)
+                                was = matched.get(k)
+                                if was is None:
+                                    was = matched[k] = matches(f, state[oid], you, source)
+                                if was != matches(f, trial[oid], you, source):
                                     return True
                     else:  # the affected objects' own mana values
                         for oid in self._affected(b, state).intersection(relevant):

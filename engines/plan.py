@@ -118,9 +118,11 @@ _LOCAL_READING_KINDS = frozenset({"text", "type"})
 class Plan:
     """One effect body, placed by one ruleset. Read-only once built (a plain slotted class: built per ability, often)."""
 
-    __slots__ = ("origin", "parts", "first", "reads", "local", "writes")
+    __slots__ = ("origin", "parts", "first", "reads", "local", "writes", "affects_reads")
 
-    def __init__(self, origin: str, parts: dict, first: int, reads: dict, local: dict, writes: dict) -> None:
+    def __init__(
+        self, origin: str, parts: dict, first: int, reads: dict, local: dict, writes: dict, affects_reads: int = 0,
+    ) -> None:
         self.origin = origin  # CDA, STATIC or RESOLVED
         self.parts: Mapping[str, tuple[Part, ...]] = parts  # sublayer key -> parts applied there, in body order
         self.first = first  # index of the first sublayer with a part: where the effect starts to apply
@@ -128,6 +130,7 @@ class Plan:
         # sublayer key -> the part of ``reads`` read only on the objects it applies to
         self.local: Mapping[str, int] = local
         self.writes: Mapping[str, int] = writes  # sublayer key -> what its parts there change
+        self.affects_reads = affects_reads  # what its filter reads (0 unless it affects a filter's matches)
 
 
 class Planner:
@@ -201,4 +204,4 @@ class Planner:
             local[key] &= ~reads[key]
             reads[key] |= local[key]
         index = self.index
-        return Plan(origin, parts, min(index[k] for k in parts), reads, local, writes)
+        return Plan(origin, parts, min(index[k] for k in parts), reads, local, writes, affects_reads)
