@@ -172,7 +172,7 @@ class BoardGenerator:
         self._read_cards: dict[str, None] = {}
         n_objects = c.integer(self.size.min_objects, self.size.max_objects)
         n_effects = c.integer(self.size.min_effects, self.size.max_effects)
-        ids = [f"o{i}" for i in range(1, n_objects + 1)]
+        ids = self._ids = [f"o{i}" for i in range(1, n_objects + 1)]  # values may read their P/T
         # Effects: some are static abilities on objects, the rest resolved; both draw on the same few objects.
         n_static = c.integer(0, n_effects)
         objects = [self._object(c, oid, ids) for oid in ids]
@@ -385,15 +385,17 @@ class BoardGenerator:
         return f
 
     def _value(self, c: Choices, counts_only: bool = False) -> Any:
-        kind = c.choice(["count"] if counts_only else ["int", "int", "int", "mana_value", "count", "card"])
+        kind = c.choice(["count"] if counts_only else ["int", "int", "int", "mana_value", "count", "read"])
         if kind == "int":
             return c.integer(-2, 4)
         if kind == "mana_value":
             return "mana_value"
-        if kind == "card":
-            card_id = c.choice(["x1", "x2"])
-            self._read_cards[card_id] = None
-            return {c.choice(["power_of", "toughness_of"]): card_id}
+        if kind == "read":
+            # Another object's P/T, or a card's outside the battlefield (made at the end of the board).
+            read = c.choice(["x1", "x2", *self._ids])
+            if read.startswith("x"):
+                self._read_cards[read] = None
+            return {c.choice(["power_of", "toughness_of"]): read}
         count: dict[str, Any] = {"count": self._filter(c)}
         if c.boolean(0.4):
             count["zone"] = "graveyard"

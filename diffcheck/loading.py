@@ -1065,11 +1065,11 @@ class _MeaningChecker:
                 if isinstance(value, dict) and "count" in value:
                     self._check_filter(path + ["pt", operation, number, "count"], value["count"])
                 elif isinstance(value, dict):
-                    (key, card_id), = value.items()
-                    if card_id not in self.card_places:
-                        self.problem(path + ["pt", operation, number, key], lambda card_id=card_id: (
-                            f"no card with the id {_q(card_id)} in a graveyard or in exile; {key} reads a card "
-                            "there" + _did_you_mean(card_id, list(self.card_places))))
+                    (key, read), = value.items()
+                    if read not in self.card_places and read not in self.object_index:
+                        self.problem(path + ["pt", operation, number, key], lambda read=read: (
+                            f"no object, and no card in a graveyard or in exile, has the id {_q(read)}; {key} "
+                            "reads one of them" + _did_you_mean(read, [*self.object_index, *self.card_places])))
 
     def _check_text_change(self, path: DocPath, old: str, new: str) -> None:
         """Color words swap with color words, subtype words with subtype words (old 418.6a; 2009 612.2)."""

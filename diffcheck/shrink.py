@@ -32,7 +32,7 @@ early accepts remove most of a board and later, finer steps run on what is left)
 
 1. remove an object, cascading: its id leaves every ``affects`` id list (an effect or a
    static ability whose list empties goes too), a ``copy`` part naming it goes (and a body
-   left with no part goes), ``attached_to`` pointing at it goes, together with the
+   left with no part goes), a value reading its P/T becomes 0, ``attached_to`` pointing at it goes, together with the
    ``affects: attached`` static abilities of that object; graveyards and exile are not touched.
    On a board of catalogue cards (``card:``, ``cast:``), a card's choice naming it goes
    (object choices of permanents are optional), and a ``cast:`` effect that targets it
@@ -56,7 +56,7 @@ early accepts remove most of a board and later, finer steps run on what is left)
    object's ``affects: attached`` abilities), ``controller``, ``owner``, ``name``,
    ``mana_value``, the power/toughness pair of a non-creature (creatures keep theirs: the
    schema wants both or neither, and a creature's printed P/T is its base), an effect's
-   ``source``, a card's P/T, mana value and id;
+   ``source``, a card's P/T, name, mana value and id;
 8. simplify values: an integer toward 0 (0, then half), a ``{count: ...}`` value to 0 and
    to 1, ``mana_value`` to 0, a count's ``zone`` dropped; an effect's ``controller``
    dropped; ``control: PLAYER`` to ``you``;
@@ -465,6 +465,13 @@ def _untargeted(cast: Data) -> bool:
 
 
 def _body_without(body: Data, gone: str) -> Data | None:
+    pt = body.get("pt")
+    if pt and any(value in ({"power_of": gone}, {"toughness_of": gone}) for op in ("set", "modify")
+                  for value in pt.get(op, ())):
+        # A value that read the object's P/T reads nothing now: 0.
+        pt = {op: [0 if v in ({"power_of": gone}, {"toughness_of": gone}) else v for v in values]
+              if op in ("set", "modify") else values for op, values in pt.items()}
+        body = {**body, "pt": pt}
     copied = body.get("copy")
     if (copied.get("of") if isinstance(copied, dict) else copied) == gone:
         body = {k: v for k, v in body.items() if k != "copy"}
@@ -702,7 +709,7 @@ def _step_fields(board: Data) -> Iterator[tuple[str, Data]]:
             yield f"remove power/toughness of {_where(path)}", _replace(
                 board, path, {k: v for k, v in card.items() if k not in ("power", "toughness")}
             )
-        for key in ("mana_value", "id"):
+        for key in ("name", "mana_value", "id"):
             if key in card and not (key == "id" and card["id"] in read):
                 yield f"remove {_where(path + (key,))}", _replace(board, path + (key,), _DELETE)
 

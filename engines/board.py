@@ -145,21 +145,20 @@ class Count:
 
 
 @dataclass(frozen=True, slots=True)
-class CardValue:
-    """The power or toughness of a card in a graveyard or in exile (Phyrexian Ingester's exiled card).
-
-    A card's P/T is its printed one, and from 2011-06 (121.1a) its +X/+Y counters count too;
-    nothing on the battlefield changes it, so the value is the same whenever it is read.
+class PTOf:
+    """The power or toughness of another object: a permanent, as the layers applied so far have
+    left it (a noncreature has none: 0), or a card in a graveyard or in exile (Phyrexian Ingester's
+    exiled card), whose P/T is its printed one, its +X/+Y counters counting from 2011-06 (121.1a).
     """
 
-    of: str  # the card's id
+    of: str  # the id of an object or of a card
     characteristic: str  # "power" or "toughness"
 
     def to_dict(self) -> dict[str, str]:
         return {f"{self.characteristic}_of": self.of}
 
 
-Value = Union[int, ManaValue, Count, CardValue]
+Value = Union[int, ManaValue, Count, PTOf]
 
 
 def value_from_dict(data: Any) -> Value:
@@ -169,7 +168,7 @@ def value_from_dict(data: Any) -> Value:
         return ManaValue()
     for characteristic in ("power", "toughness"):
         if f"{characteristic}_of" in data:
-            return CardValue(data[f"{characteristic}_of"], characteristic)
+            return PTOf(data[f"{characteristic}_of"], characteristic)
     return Count(Filter.from_dict(data["count"]), data.get("zone", "battlefield"))
 
 
@@ -477,7 +476,7 @@ def generated_label(affects: Affects, parts: tuple[Part, ...]) -> str:
 @dataclass(frozen=True, slots=True)
 class Card:
     """A card in a graveyard or in exile: printed characteristics and counters, for counts and for
-    values that read its power or toughness (``CardValue``, by its ``id``); none reads a name."""
+    values that read its power or toughness (``PTOf``, by its ``id``); none reads a name."""
 
     name: str | None = None
     types: tuple[str, ...] = ()

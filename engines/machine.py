@@ -18,7 +18,7 @@ from typing import Iterable
 
 from engines import apply
 from engines.board import (
-    Attached, Board, CardValue, ControlPart, CopyPart, Count, Effect, Ids, ManaValue, Matching, PTModifyPart, PTSetPart, Self_,
+    Attached, Board, ControlPart, CopyPart, Count, Effect, Ids, ManaValue, Matching, PTModifyPart, PTOf, PTSetPart, Self_,
     TextPart, TypePart, counter_pt_change, subtype_set,
 )
 from engines.dependency import changed_bits, strongly_connected
@@ -127,6 +127,7 @@ class _Run:
         self.board = board
         self.trace = trace
         with_counters = machine.ruleset.card_counters
+        self.cards = board.cards() if board.graveyards or board.exile else {}
         self.zones = {
             "graveyard": card_views(board.graveyards, with_counters) if board.graveyards else (),
             "exile": card_views(board.exile, with_counters) if board.exile else (),
@@ -347,8 +348,12 @@ class _Run:
         """The sets of pending effects within which dependency is possible (418.5c / 613.7a(c)).
 
         Until 2007 every effect takes part; then no characteristic-defining ability does; from
-        2012 one may depend on another, but never on, or for, an effect of another kind.
+        2012 one may depend on another, but never on, or for, an effect of another kind. Counters,
+        which from 2020 apply among the modifying effects, are no effect: they never take part
+        (613.8a names effects only), and go in timestamp order.
         """
+        if any(u.key[0] == "k" for u in pending):
+            pending = [u for u in pending if u.key[0] != "k"]
         mode = self.ruleset.cda_dependency
         if mode == ALL_EFFECTS:
             return [pending]
@@ -498,8 +503,11 @@ class _Run:
                 for value in (part.power, part.toughness):
                     if type(value) is int:
                         continue
-                    if isinstance(value, CardValue):
-                        continue  # a card outside the battlefield: no effect here changes it
+                    if isinstance(value, PTOf):
+                        of = value.of  # a card outside the battlefield is never in ``changed``
+                        if of in changed and _read_pt(state[of], value) != _read_pt(trial[of], value):
+                            return True
+                        continue
                     if isinstance(value, Count):
                         if value.zone == "battlefield":
                             f = value.filter
@@ -588,13 +596,17 @@ class _Run:
         return [(state[oid].mana_value if p is None else p, state[oid].mana_value if t is None else t) for oid in objects]
 
     def _amount(self, value, unit: Instance, state: dict, you: str) -> int | None:
-        """An integer or a count; None for a mana value, which each affected object answers for itself."""
+        """An integer, a count or another object's P/T; None for a mana value, which each affected object
+        answers for itself."""
         if type(value) is int:
             return value
         if isinstance(value, ManaValue):
             return None
-        if isinstance(value, CardValue):
-            power, toughness = self.board.cards()[value.of].pt(self.ruleset.card_counters)
+        if isinstance(value, PTOf):
+            o = state.get(value.of)
+            if o is not None:
+                return _read_pt(o, value)
+            power, toughness = self.cards[value.of].pt(self.ruleset.card_counters)
             return (power if value.characteristic == "power" else toughness) or 0
         return count(value, state, you, unit.source, self.zones)
 
@@ -755,7 +767,7 @@ class _Run:
                 reasons.append(f"shares timestamp {unit.timestamp} with {other}: in the board's order, which "
                                "stands for the active player's choice")
                 rules += [r.cite("simultaneous"), "decision: simultaneous_timestamps"]
-        read = self._card_values(unit, sublayer.key)
+        read = self._values_read(unit, sublayer.key)
         if read:
             reasons += read
             rules.append(r.cite("counters"))
@@ -800,18 +812,21 @@ class _Run:
                 out.append((name, by_rule))
         return out
 
-    def _card_values(self, unit: Instance, key: str) -> list[str]:
-        """What each value that reads a card in a graveyard or in exile comes to, and whether the card's
-        counters counted (121.1a from 2011-06: on a creature card in any zone; before, on a permanent only)."""
+    def _values_read(self, unit: Instance, key: str) -> list[str]:
+        """What each value that reads another object's P/T comes to; for a card in a graveyard or in
+        exile, whether its counters counted (121.1a from 2011-06: on a creature card in any zone;
+        before, on a permanent only)."""
         out = []
-        cards = self.board.cards()
         for part in unit.plan.parts[key]:
             for value in (getattr(part, "power", None), getattr(part, "toughness", None)):
-                if not isinstance(value, CardValue):
+                if not isinstance(value, PTOf):
                     continue
-                card = cards[value.of]
                 amount = self._amount(value, unit, self.state, "")
-                if not any(n and counter_pt_change(kind) for kind, n in card.counters):
+                card = self.cards.get(value.of)
+                if card is None:
+                    how = ("as the effects applied so far leave it" if "creature" in self.state[value.of].types
+                           else "not a creature, so it has none")
+                elif not any(n and counter_pt_change(kind) for kind, n in card.counters):
                     how = "as printed"
                 elif not self.ruleset.card_counters:
                     how = "as printed: counters count on permanents only"
@@ -823,6 +838,13 @@ class _Run:
                 if text not in out:
                     out.append(text)
         return out
+
+
+def _read_pt(o: Obj, value: PTOf) -> int:
+    """A permanent's power or toughness as a value reads it: a noncreature has none, so 0 (208.3 / 207.3)."""
+    if "creature" not in o.types:
+        return 0
+    return (o.power if value.characteristic == "power" else o.toughness) or 0
 
 
 def _counters_as_effects(board: Board, plan) -> list[Instance]:

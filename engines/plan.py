@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Mapping
 
 from engines.board import (
-    AbilityPart, ColorPart, ControlPart, CopyPart, Count, Effect, Filter, ManaValue,
+    AbilityPart, ColorPart, ControlPart, CopyPart, Count, Effect, Filter, ManaValue, PTOf,
     Matching, Part, PTModifyPart, PTSetPart, StaticAbility, TextPart, TypePart,
 )
 from rulesets.model import CDA, RESOLVED, STATIC, Ruleset
@@ -75,6 +75,8 @@ def value_reads(value) -> int:
         return COPIABLE
     if isinstance(value, Count):
         return filter_reads(value.filter) | (CONTROLLER if value.zone != "battlefield" else 0)
+    if isinstance(value, PTOf):
+        return PT | TYPES  # a permanent's P/T, and whether it is a creature (a card's never changes)
     return 0
 
 

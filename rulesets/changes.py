@@ -199,8 +199,8 @@ COUNTERS_TIMESTAMP = Decision(
     "counters_timestamp",
     "613.4c, 613.7c",
     "Counters of a kind whose timestamp the board does not give (counter_timestamps) have their object's "
-    "timestamp, as if placed as it entered; in 7c each kind applies as one effect modifying its object, in "
-    "timestamp order with the other modifying effects, and takes part in dependency as such an effect would.",
+    "timestamp, as if placed as it entered. (In 7c each kind applies at its timestamp among the modifying "
+    "effects; being no effect, it never takes part in dependency, which 613.8a defines between effects.)",
 )
 
 

@@ -49,7 +49,8 @@ COMMON_DECISIONS = (
         "noncreature_pt",
         "208.3 / 207.3",
         "P/T effects are applied to every object they affect, but a noncreature has no power or "
-        "toughness: the outcome shows null, and power/toughness filters never match it.",
+        "toughness: the outcome shows null, power/toughness filters never match it, and a value that "
+        "reads its power or toughness reads 0.",
     ),
     Decision(
         "text_change_labels",

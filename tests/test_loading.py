@@ -310,8 +310,9 @@ def test_count_value_is_explained_inside():
 def test_card_value_is_explained_by_its_key_and_names_a_card():
     err = error_for(lambda d: d["effects"][0]["pt"].update(modify=[{"power_of": "no such"}, 1]))
     assert_error(err, "effects[0].pt.modify[0].power_of", "an id")
-    err = error_for(lambda d: d["effects"][0]["pt"].update(modify=[{"toughness_of": "ogre"}, 1]))
-    assert_error(err, "effects[0].pt.modify[0].toughness_of", 'no card with the id "ogre" in a graveyard or in exile')
+    err = error_for(lambda d: d["effects"][0]["pt"].update(modify=[{"toughness_of": "ogr"}, 1]))
+    assert_error(err, "effects[0].pt.modify[0].toughness_of", 'no object, and no card in a graveyard or in exile, '
+                 'has the id "ogr"', 'did you mean "ogre"')
     err = error_for(lambda d: d["effects"][0]["pt"].update(modify=[{"power": "x"}, 1]))
     assert_error(err, "effects[0].pt.modify[0]", "{power_of: ID}", "found a mapping")
 
