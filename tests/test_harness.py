@@ -100,7 +100,7 @@ def test_a_broken_engine_is_found_and_shrunk_to_the_expected_board(tmp_path):
     # The double ignores counters; cr613 applies them in 7d (613.3d). The smallest board that shows
     # it: one creature with one counter, nothing else.
     engines = ("doubles.engines:FORGETS_COUNTERS", "cr613")
-    harness = Harness(RunConfig(engines, SEED, 2000, None, 2), tmp_path)
+    harness = Harness(RunConfig(engines, SEED, 600, None, 2), tmp_path)
     result = harness.run()
     assert result["groups"] >= 1
     for g in harness.groups():
