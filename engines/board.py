@@ -17,7 +17,7 @@ import json
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Mapping, Union
+from typing import Any, Iterable, Mapping, Union
 
 COLORS = ("white", "blue", "black", "red", "green")
 CARD_TYPES = ("artifact", "creature", "enchantment", "land", "planeswalker", "tribal")
@@ -64,6 +64,17 @@ MIXED_PT_COUNTER = re.compile(r"[+-]\d+/[+-]\d+\Z")
 
 
 @lru_cache(maxsize=256)
+def counters_pt(counters: Iterable[tuple[str, int]]) -> tuple[int, int]:
+    """The net P/T change of (kind, number) counters: +X/+Y and -X/-Y kinds; other kinds change nothing."""
+    power = toughness = 0
+    for kind, n in counters:
+        change = counter_pt_change(kind)
+        if change is not None:
+            power += n * change[0]
+            toughness += n * change[1]
+    return power, toughness
+
+
 def counter_pt_change(kind: str) -> tuple[int, int] | None:
     """What one counter of ``kind`` does to power and toughness; None for any other kind."""
     match = _PT_COUNTER.match(kind)
@@ -509,13 +520,8 @@ class Card:
         do on a creature card in any zone from 2011-06 (121.1a)."""
         if not with_counters or "creature" not in self.types or self.power is None:
             return self.power, self.toughness
-        power, toughness = self.power, self.toughness or 0
-        for kind, n in self.counters:
-            change = counter_pt_change(kind)
-            if change is not None:
-                power += n * change[0]
-                toughness += n * change[1]
-        return power, toughness
+        power, toughness = counters_pt(self.counters)
+        return self.power + power, (self.toughness or 0) + toughness
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {} if self.id is None else {"id": self.id}
@@ -577,13 +583,7 @@ class Permanent:
     @property
     def counter_pt(self) -> tuple[int, int]:
         """Net P/T change from the object's +X/+Y and -X/-Y counters; other kinds change nothing."""
-        power = toughness = 0
-        for kind, n in self.counters:
-            change = counter_pt_change(kind)
-            if change is not None:
-                power += n * change[0]
-                toughness += n * change[1]
-        return power, toughness
+        return counters_pt(self.counters)
 
 
 @dataclass(frozen=True, slots=True)

@@ -488,16 +488,10 @@ class _Run:
         you = self._you(b, state)
         affects = b.body.affects
         if not started and isinstance(affects, Matching):
-            f = affects.filter
             bits = b.plan.affects_reads
-            for oid in relevant:
-                if changed[oid] & bits:
-                    k = (id(f), oid, you, source)
-                    was = matched.get(k)
-                    if was is None:
-                        was = matched[k] = matches(f, state[oid], you, source)
-                    if was != matches(f, trial[oid], you, source):
-                        return True
+            oids = [oid for oid in relevant if changed[oid] & bits]
+            if oids and _matches_differ(affects.filter, oids, state, trial, you, source, matched):
+                return True
         for part in b.plan.parts[key]:
             if isinstance(part, (PTSetPart, PTModifyPart)):
                 for value in (part.power, part.toughness):
@@ -509,15 +503,9 @@ class _Run:
                             return True
                         continue
                     if isinstance(value, Count):
-                        if value.zone == "battlefield":
-                            f = value.filter
-                            for oid in relevant:
-                                k = (id(f), oid, you, source)
-                                was = matched.get(k)
-                                if was is None:
-                                    was = matched[k] = matches(f, state[oid], you, source)
-                                if was != matches(f, trial[oid], you, source):
-                                    return True
+                        if value.zone == "battlefield" and _matches_differ(
+                                value.filter, relevant, state, trial, you, source, matched):
+                            return True
                     else:  # the affected objects' own mana values
                         for oid in self._affected(b, state).intersection(relevant):
                             if state[oid].mana_value != trial[oid].mana_value:
@@ -838,6 +826,19 @@ class _Run:
                 if text not in out:
                     out.append(text)
         return out
+
+
+def _matches_differ(f, oids, state: dict, trial: dict, you: str, source, matched: dict) -> bool:
+    """Whether filter ``f`` matches one of ``oids`` in the trial and not in the state, or the other way;
+    ``matched`` keeps what it answered in the state, which every trial of one search asks again."""
+    for oid in oids:
+        k = (id(f), oid, you, source)
+        was = matched.get(k)
+        if was is None:
+            was = matched[k] = matches(f, state[oid], you, source)
+        if was != matches(f, trial[oid], you, source):
+            return True
+    return False
 
 
 def _read_pt(o: Obj, value: PTOf) -> int:
