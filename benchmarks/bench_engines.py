@@ -3,9 +3,10 @@
     python benchmarks/bench_engines.py [--seed 1] [--repeats 5] [--editions]
 
 With ``--editions``, every edition from 2003 to 2026 too. The last columns are each engine's
-time per board over cr613's (above 1: slower), for small and large boards. Prints medians
-over repeats, the engines taking turns within each (the machines are shared and noisy:
-compare figures from one run only). Boards are generated before timing; only
+time per board over cr613's (above 1: slower), for small and large boards: each the median of
+the ratios to a cr613 pass run right after it in the same repeat. Prints medians over repeats,
+the engines taking turns within each (the machines are shared and noisy: compare figures
+from one run only). Boards are generated before timing; only
 ``engine.evaluate`` is timed, on one core.
 """
 
@@ -71,17 +72,22 @@ def main() -> None:
     listed = engines + ([get_engine(e.key) for e in EDITIONS] if args.editions else [])
     print(f"seed {args.seed}, median of {args.repeats} repeats, one core")
     print(f"{'engine':8} {'small boards/s':>15} {'large boards/s':>15} {'time / cr613':>13}")
-    # Engines take turns within each repeat, so a slow spell of the machine hits them all alike.
+    # Engines take turns within each repeat, cr613 beside each of the others, so a slow spell of
+    # the machine hits both sides of a ratio alike; a ratio is the median of the per-repeat ratios.
     rates: dict[str, list[tuple[float, float]]] = {e.name: [] for e in listed}
+    ratios: dict[str, list[tuple[float, float]]] = {e.name: [] for e in listed}
+    cr613 = engines[1]
     for _ in range(args.repeats):
         for engine in listed:
-            rates[engine.name].append((rate(engine, small, 1), rate(engine, large, 1)))
-    medians = {name: (statistics.median(s for s, _ in r), statistics.median(g for _, g in r))
-               for name, r in rates.items()}
-    base = medians["cr613"]
+            mine = (rate(engine, small, 1), rate(engine, large, 1))
+            base = mine if engine is cr613 else (rate(cr613, small, 1), rate(cr613, large, 1))
+            rates[engine.name].append(mine)
+            ratios[engine.name].append((base[0] / mine[0], base[1] / mine[1]))
     for engine in listed:
-        s, g = medians[engine.name]
-        print(f"{engine.name:8} {s:15,.0f} {g:15,.0f} {base[0] / s:6.2f} {base[1] / g:6.2f}")
+        r, q = rates[engine.name], ratios[engine.name]
+        s, g = statistics.median(x for x, _ in r), statistics.median(y for _, y in r)
+        rs, rg = statistics.median(x for x, _ in q), statistics.median(y for _, y in q)
+        print(f"{engine.name:8} {s:15,.0f} {g:15,.0f} {rs:6.2f} {rg:6.2f}")
     print()
     print("time per board with n effects in one layer (microseconds), and ratio to n=1")
     print(f"{'engine':8} {'kind':7} " + " ".join(f"{n:>9}" for n in (1, 2, 4, 8, 16, 32)))

@@ -8,7 +8,7 @@ from __future__ import annotations
 from engines.board import SUBTYPE_SET_TYPES, AbilityPart, ColorPart, CopyPart, StaticAbility, TypePart, subtype_set
 from engines.plan import Planner, characteristic
 from engines.state import Instance, Obj
-from engines.text import swap_ability, swap_set
+from engines.text import swap_ability, swap_set, without_choices
 
 EMPTY: frozenset[str] = frozenset()
 
@@ -38,17 +38,18 @@ def copy_onto(o: Obj, target: Obj, part: CopyPart, unit: Instance, planner: Plan
     timestamp = _timestamp(o, unit, planner)
     # Keyed by the printed ability at the root of any chain of copies, so copies that copy
     # again (abilities that make objects copies) yield the same abilities, not new ones without end.
-    copied = tuple(
-        Instance(
-            ("c", o.id, s.key[2] if s.key[0] == "c" else s.key), s.label, s.body, s.plan, o.id, None, timestamp,
-            (timestamp, 0, o.position, 1000 + i),
-        )
-        for i, s in enumerate(
-            x for x in target.statics
-            if not x.granted and not (skipped and x.cda and skipped & {characteristic(p) for p in x.body.parts})
-        )
+    copied = []
+    sources = (
+        x for x in target.statics
+        if not x.granted and not (skipped and x.cda and skipped & {characteristic(p) for p in x.body.parts})
     )
-    o.statics = copied + tuple(s for s in o.statics if s.granted)
+    for i, s in enumerate(sources):
+        body = without_choices(s.body)  # choices are not copied (503.6 / 706.6)
+        copied.append(Instance(
+            ("c", o.id, s.key[2] if s.key[0] == "c" else s.key), s.label, body,
+            s.plan if body is s.body else planner.plan(body), o.id, None, timestamp, (timestamp, 0, o.position, 1000 + i),
+        ))
+    o.statics = tuple(copied) + tuple(s for s in o.statics if s.granted)
 
 
 def _timestamp(o: Obj, unit: Instance, planner: Planner) -> int:

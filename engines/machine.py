@@ -635,7 +635,25 @@ class _Run:
         )
         why, rules = self._why(unit, sublayer, waited, loop, ahead)
         self.trace.append(Applied(key, self._name(unit), unit.timestamp, tuple(objects), why, rules, changes))
+        if any(part.kind == "copy" for part in unit.plan.parts[key]):
+            self._note_undefined_choices(objects, key)
         return changed
+
+    def _note_undefined_choices(self, objects, key: str) -> None:
+        """Tell the judge which copied abilities refer to a choice the copy never made (503.7 / 706.7a)."""
+        for oid in objects:
+            for s in self.state[oid].statics:
+                if s.key[0] == "c" and self._copied_from_choice(s):
+                    self.trace.append(Note(
+                        key, f"{oid}: its copy of \"{s.label}\" refers to a choice made for another permanent, "
+                        "which is not copied: the parts that refer to it do nothing", (self.ruleset.cite("undefined_choice"),),
+                    ))
+
+    def _copied_from_choice(self, s: Instance) -> bool:
+        """Whether a copied ability is, at the root of its copies, a printed ability with chosen words."""
+        root = s.key[2]
+        original = self.board.object(root[1]).static[root[2]] if root[0] == "p" else None
+        return original is not None and bool(original.chosen)
 
     def _words_replaced(self, unit: Instance, key: str, objects) -> tuple[Change, ...]:
         """For the trace, before a text change applies: each word it will replace in each object's

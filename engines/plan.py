@@ -206,4 +206,6 @@ class Planner:
             local[key] &= ~reads[key]
             reads[key] |= local[key]
         index = self.index
-        return Plan(origin, parts, min(index[k] for k in parts), reads, local, writes, affects_reads)
+        # A body with no part (a copied ability whose every part refers to a choice never made) never applies.
+        first = min((index[k] for k in parts), default=len(index))
+        return Plan(origin, parts, first, reads, local, writes, affects_reads)

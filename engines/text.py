@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from functools import lru_cache
 from typing import Mapping
 
 from engines.board import (
@@ -98,6 +99,28 @@ def _swap_part(part: Part, swaps: Mapping[str, str]) -> Part:
         pairs = tuple((swap_text(a, swaps), swap_text(b, swaps)) for a, b in part.swaps)
         return part if pairs == part.swaps else TextPart(pairs)
     return part
+
+
+_UNDEFINED = "\x00"  # stands for a choice never made: no text holds it
+
+
+@lru_cache(maxsize=4096)
+def without_choices(ability: StaticAbility) -> StaticAbility:
+    """The ability as a copy of its object gets it: the choices made for a permanent are not copied
+    (503.6 / 706.6), so its chosen words are undefined and each part that refers to one does nothing
+    (503.7 / 706.7a); if what it affects refers to one, none of it does. The ability is still there.
+
+    Cached, so the same ability gives the same object (and plan) every time it is copied.
+    """
+    if not ability.chosen:
+        return ability
+    undefined = {word: _UNDEFINED for word in ability.chosen}
+    affects = ability.affects
+    if isinstance(affects, Matching) and _swap_filter(affects.filter, undefined) is not affects.filter:
+        parts: tuple[Part, ...] = ()
+    else:
+        parts = tuple(p for p in ability.parts if _swap_part(p, undefined) is p)
+    return replace(ability, parts=parts, chosen=frozenset())
 
 
 def swap_ability(ability: StaticAbility, swaps: Mapping[str, str]) -> StaticAbility:

@@ -358,8 +358,9 @@ NOT_EXPRESSIBLE: tuple[Inexpressible, ...] = (
     ),
     Inexpressible(
         "2005-10", "503.2 (2005-08)", "503.2 (2005-10)",
-        "Values chosen as a permanent came into play become copiable; a board gives every copy the chosen "
-        "words of the abilities it copies, as the later rule does.",
+        "Characteristics that a 'comes into play as' ability sets become copiable values; a board's printed "
+        "characteristics already hold them. The choices made for a permanent (a board's chosen words) are "
+        "copied in no edition (503.6-503.7, 706.6-706.7a).",
     ),
     Inexpressible(
         "2007-05", "402.8a, 405.2a (2007-02)", "405.2 (2007-05)",

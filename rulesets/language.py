@@ -25,7 +25,7 @@ _418 = {
     "static_not_locked": "418.4a", "variable_once": "418.3c", "copy": "503.2", "text_change": "418.6a",
     "granted_text": "418.6b", "land_types": "212.6e", "granted_vs_defined": "407.2",
     "remove_all_instances": "407.3", "no_pt": "decision: noncreature_pt", "card_types": "205.2a",
-    "counters": "200.10",
+    "counters": "200.10", "undefined_choice": "503.7",
     "switch": "418.5i", "type_effects": "decision: type_effects_whole",
     "cda_dependency": "decision: csa_dependency",
 }
@@ -56,6 +56,7 @@ CITATIONS: tuple[tuple[str, Mapping[str, str]], ...] = (
         "text_change": "611.1", "granted_text": "611.3", "fixed_set": "610.2c", "static_not_locked": "610.3a",
         "variable_once": "610.2d", "land_types": "305.7", "granted_vs_defined": "112.10",
         "remove_all_instances": "112.9", "no_pt": "207.3", "card_types": "204.2a", "counters": "120.1a",
+        "undefined_choice": "706.7a",
     }),
     ("2009-09-04", {"simultaneous": "612.6f"}),
     ("2009-10-01", {
@@ -76,7 +77,7 @@ CITATIONS: tuple[tuple[str, Mapping[str, str]], ...] = (
         "cda_first": "613.3", "lock_in": "613.6", "timestamp_static": "613.7a", "timestamp_resolved": "613.7b",
         "timestamp_counters": "613.7c", "timestamp": "613.7d", "timestamp_face_up": "613.7f",
         "timestamp_transform": "613.7g", "simultaneous": "613.7k", "dependency": "613.8a",
-        "dependency_order": "613.8b", "loop": "613.8b", "reevaluate": "613.8c",
+        "dependency_order": "613.8b", "loop": "613.8b", "reevaluate": "613.8c", "undefined_choice": "607.5a",
     }),
     ("2021-07-23", {"copy": "707.2", "copy_exception": "707.9d"}),
     ("2022-10-07", {"simultaneous": "613.7m"}),

@@ -93,3 +93,12 @@ def test_a_value_reading_an_exiled_card_says_whether_its_counters_count():
         _, trace = explain("edition-2011-06-counters-on-an-exiled-card", ruleset)
         (pump,) = [e for e in trace if isinstance(e, Applied) and e.sublayer == "7c"]
         assert said in pump.why and "121.1a" in pump.rules
+
+
+def test_a_copied_ability_that_refers_to_a_choice_says_it_does_nothing():
+    # Choices are not copied (503.6 of 2006-10-01; 706.6 of 2009-10-05): the copy's "protection
+    # from the chosen color" refers to an undefined choice (503.7; 706.7a; 607.5a from 2020-04-17).
+    for ruleset, rule in (("cr418", "503.7"), ("cr613", "706.7a"), ("current", "607.5a")):
+        _, trace = explain("example-607-5a-voice-of-all-copy-has-no-choice", ruleset)
+        (note,) = [e for e in trace if isinstance(e, Note) and "choice" in e.text]
+        assert note.text.startswith("shifter:") and note.rules == (rule,)
