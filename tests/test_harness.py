@@ -258,9 +258,9 @@ def test_an_external_engine_runs_through_the_whole_harness(tmp_path):
 def test_an_external_engine_that_crashes_or_hangs_is_restarted_and_the_run_goes_on(tmp_path):
     # Generated ids are o1, o2, ...: a board with o8 has o7 too, so o8 is checked first by the sample.
     sample = f"{SAMPLE} --crash-on o8 --hang-on o7"
-    config = RunConfig(("cr613", "sample"), SEED, 120, None, 2, (("sample", sample),), 0.5)
+    config = RunConfig(("cr613", "sample"), SEED, 40, None, 2, (("sample", sample),), 0.5)
     result = Harness(config, tmp_path).run()
-    assert result["boards_done"] == 120
+    assert result["boards_done"] == 40
     errors = lines(tmp_path / "errors.jsonl")
     assert all(e["engine"] == "sample" for e in errors)
     crashed = [e for e in errors if "exited with status 3" in e["error"]]
