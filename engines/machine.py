@@ -22,6 +22,7 @@ from engines.board import (
     TextPart, TypePart, counter_pt_change, subtype_set,
 )
 from engines.dependency import changed_bits, strongly_connected
+from engines.explaining import Explaining, describe
 from engines.plan import ALL, NOT_STARTED_READS, Planner
 from engines.reading import card_views, count, matches
 from engines.text import words_found
@@ -117,7 +118,7 @@ def _labels(found: dict, keys) -> str:
     return ", ".join(sorted(found[k][1].label for k in keys))
 
 
-class _Run:
+class _Run(Explaining):
     """One pass of one evaluation: the state, which effects have started, and the trace."""
 
     def __init__(self, machine: Machine, board: Board, early: dict, trace: list[Entry] | None) -> None:
@@ -296,18 +297,6 @@ class _Run:
             pending.remove(unit)
             if deps is not None:
                 deps = self._after(unit, key, pending, deps)
-
-    def _note_lost(self, unit: Instance, before: list[Instance], now: list[Instance], sublayer: Sublayer) -> None:
-        """Tell the judge which waiting effects ``unit`` took away before they started (418.5b / 613.5)."""
-        still = {u.key for u in now}
-        for gone in before:
-            if gone is not unit and gone.key not in still:
-                self.trace.append(Note(
-                    sublayer.key,
-                    f"{self._name(gone)}: its ability is gone (taken by {self._name(unit)}) before its effect "
-                    "started, so it does not apply; only an effect that has started keeps applying",
-                    (self.ruleset.cite("lock_in"),),
-                ))
 
     def _after(self, unit: Instance, key: str, pending: list[Instance], deps: dict) -> dict | None:
         """The dependencies among the effects still pending, once ``unit`` has applied.
@@ -623,14 +612,14 @@ class _Run:
                 bits |= changed_bits(old, state[old.id])
             self.last_changes = bits
             return existence
-        before = {oid: _describe(self.state[oid]) for oid in objects}
+        before = {oid: describe(self.state[oid]) for oid in objects}
         words = self._words_replaced(unit, key, objects)
         changed = self._apply_parts(unit, key, self.state, None, objects)
         self.last_changes = ALL
         changes = words + tuple(
             Change(oid, name, old, new)
             for oid in objects
-            for (name, old), new in zip(before[oid].items(), _describe(self.state[oid]).values())
+            for (name, old), new in zip(before[oid].items(), describe(self.state[oid]).values())
             if old != new
         )
         why, rules = self._why(unit, sublayer, waited, loop, ahead)
@@ -638,33 +627,6 @@ class _Run:
         if any(part.kind == "copy" for part in unit.plan.parts[key]):
             self._note_undefined_choices(objects, key)
         return changed
-
-    def _note_undefined_choices(self, objects, key: str) -> None:
-        """Tell the judge which copied abilities refer to a choice the copy never made (503.7 / 706.7a)."""
-        for oid in objects:
-            for s in self.state[oid].statics:
-                if s.key[0] == "c" and self._copied_from_choice(s):
-                    self.trace.append(Note(
-                        key, f"{oid}: its copy of \"{s.label}\" refers to a choice made for another permanent, "
-                        "which is not copied: the parts that refer to it do nothing", (self.ruleset.cite("undefined_choice"),),
-                    ))
-
-    def _copied_from_choice(self, s: Instance) -> bool:
-        """Whether a copied ability is, at the root of its copies, a printed ability with chosen words."""
-        root = s.key[2]
-        original = self.board.object(root[1]).static[root[2]] if root[0] == "p" else None
-        return original is not None and bool(original.chosen)
-
-    def _words_replaced(self, unit: Instance, key: str, objects) -> tuple[Change, ...]:
-        """For the trace, before a text change applies: each word it will replace in each object's
-        text (418.6a / 612.1), as a change of ``text``; a chosen value is no word of it."""
-        out = []
-        for part in unit.plan.parts[key]:
-            if part.kind == "text":
-                swaps = dict(part.swaps)
-                for oid in objects:
-                    out += [Change(oid, "text", word, swaps[word]) for word in sorted(words_found(self.state[oid], swaps))]
-        return tuple(out)
 
     def _apply_parts(self, unit: Instance, key: str, state: dict, cloned: set | None, objects=None) -> bool:
         """Apply ``unit``'s parts here to ``state``; True if some object's static abilities changed.
@@ -715,136 +677,6 @@ class _Run:
 
     # ------------------------------------------------------------ explaining
 
-    def _name(self, unit: Instance) -> str:
-        if unit.key[0] == "k":
-            return unit.label
-        if unit.source is None:
-            return f"{unit.label} (effect {unit.key[1]})" if unit.label != unit.key[1] else f"effect {unit.label}"
-        how = ""
-        if unit.granted:
-            how = f", granted by {_grantor(unit.key[2])}"
-        elif unit.key[0] == "c":
-            how = ", copied"
-        return f"{unit.source}: {unit.label}{how}"
-
-    def _loop_order(self, unit: Instance, sublayer: Sublayer, loop: tuple) -> str:
-        """Which order a dependency loop goes in, and why ``unit`` is first of what is left of it."""
-        names = ", ".join(u.label for u in loop)
-        if self.ruleset.reevaluate_loops:
-            return (f"in a dependency loop with {names}: dependency is set aside there and the earliest timestamp "
-                    f"goes first ({unit.timestamp}); the order of the rest is determined again after it")
-        if unit.cda and sublayer.cda_first and not all(u.cda for u in loop):
-            return (f"in a dependency loop with {names}: dependency is set aside there, and "
-                    f"{_plural(self.ruleset.cda_term)} still apply first in it, then the rest in timestamp order")
-        return (f"in a dependency loop with {names}: dependency is set aside there and the whole loop goes in "
-                f"timestamp order; timestamp {unit.timestamp} is the earliest left in it")
-
-    def _why(
-        self, unit: Instance, sublayer: Sublayer, waited: Iterable[str], loop: tuple, ahead: tuple,
-    ) -> tuple[str, tuple[str, ...]]:
-        r = self.ruleset
-        reasons: list[str] = []
-        rules: list[str] = [sublayer.rule]
-        if r.type_effects_whole and sublayer.key == r.placement[("type", STATIC)] and any(
-                p.kind != "type" for p in unit.plan.parts[sublayer.key]):
-            reasons.append("the effect changes types, so all of it applies in this layer")
-            rules.append(r.cite("type_effects"))
-        if unit.key[0] == "c":
-            rules.append("decision: copied_ability_timestamp")
-        if unit.cda and sublayer.cda_first:
-            reasons.append(f"{r.cda_term}: applies first")
-            rules.append(r.cite("cda_first"))
-        elif unit.key[0] == "k":
-            reasons.append(f"counters apply with the modifying effects, at the timestamp of the newest of "
-                           f"them, {unit.timestamp}")
-            rules += [r.cite("counters"), r.cite("timestamp_counters")]
-            source = self.board.object(unit.key[1])
-            if unit.key[2] not in dict(source.counter_timestamps):
-                rules.append("decision: counters_timestamp")
-        else:
-            reasons.append(f"timestamp {unit.timestamp}")
-            rules.append(r.cite("timestamp_resolved" if unit.source is None else "timestamp_static"))
-        for other, by_rule in self._tied(unit, sublayer.key):
-            if by_rule:
-                reasons.append(f"shares timestamp {unit.timestamp} with {other}: the active player's objects "
-                               "come first (APNAP)")
-                rules.append(r.cite("simultaneous"))
-            else:
-                reasons.append(f"shares timestamp {unit.timestamp} with {other}: in the board's order, which "
-                               "stands for the active player's choice")
-                rules += [r.cite("simultaneous"), "decision: simultaneous_timestamps"]
-        read = self._values_read(unit, sublayer.key)
-        if read:
-            reasons += read
-            rules.append(r.cite("counters"))
-        if loop:
-            reasons.append(self._loop_order(unit, sublayer, loop))
-            rules += [r.cite("loop"), r.cite("reevaluate") if r.reevaluate_loops else "decision: dependency_state"]
-            if unit.cda and sublayer.cda_first and not all(u.cda for u in loop):
-                rules.append("decision: loop_cda_first")
-        elif waited:
-            reasons.append(f"depends on {', '.join(waited)}: applied after it")
-            rules += [r.cite("dependency"), r.cite("dependency_order")]
-            if unit.cda and sublayer.cda_first and "cda_dependency" in r.citations:
-                rules.append(r.cite("cda_dependency"))  # a CSA moved by dependency (418.5d, 2005; a decision before)
-        if ahead and not loop:
-            reasons.append(f"goes ahead of {', '.join(ahead)}: they wait for it, directly or through another effect")
-            if not waited:
-                rules += [r.cite("dependency"), r.cite("dependency_order")]
-        if unit.source is not None and unit.key in self.started and not self.state[unit.source].has_static(unit.key) \
-                and self.planner.index[sublayer.key] > unit.plan.first:
-            reasons.append("its ability is gone, but the effect had started: same objects as before")
-            rules.append(r.cite("lock_in"))
-        elif unit.source is None and unit.key[0] != "k":
-            rules.append(r.cite("fixed_set"))
-        return "; ".join(reasons), tuple(dict.fromkeys(rules))
-
-
-    def _tied(self, unit: Instance, key: str) -> list[tuple[str, bool]]:
-        """The other effects in this sublayer with ``unit``'s timestamp that apply to an object it applies
-        to, each with whether a rule orders the two (APNAP from 2020, 613.7k: sources of different
-        controllers) rather than the active player's choice (decision simultaneous_timestamps)."""
-        state = self.state
-        mine = self._affected(unit, state)
-        apnap = self.ruleset.apnap_timestamps
-        out = []
-        for u in self._buckets().get(key, ()):
-            if u.key == unit.key or u.timestamp != unit.timestamp or self._affected(u, state).isdisjoint(mine):
-                continue
-            by_rule = apnap and None not in (u.source, unit.source) and \
-                state[u.source].controller != state[unit.source].controller
-            name = u.label if u.source is None else f"{u.source}'s {u.label}"
-            if (name, by_rule) not in out:
-                out.append((name, by_rule))
-        return out
-
-    def _values_read(self, unit: Instance, key: str) -> list[str]:
-        """What each value that reads another object's P/T comes to; for a card in a graveyard or in
-        exile, whether its counters counted (121.1a from 2011-06: on a creature card in any zone;
-        before, on a permanent only)."""
-        out = []
-        for part in unit.plan.parts[key]:
-            for value in (getattr(part, "power", None), getattr(part, "toughness", None)):
-                if not isinstance(value, PTOf):
-                    continue
-                amount = self._amount(value, unit, self.state, "")
-                card = self.cards.get(value.of)
-                if card is None:
-                    how = ("as the effects applied so far leave it" if "creature" in self.state[value.of].types
-                           else "not a creature, so it has none")
-                elif not any(n and counter_pt_change(kind) for kind, n in card.counters):
-                    how = "as printed"
-                elif not self.ruleset.card_counters:
-                    how = "as printed: counters count on permanents only"
-                elif "creature" not in card.types:
-                    how = "as printed: counters count on creature cards only"
-                else:
-                    how = f"printed {getattr(card, value.characteristic)}, with its counters"
-                text = f"reads {value.of}'s {value.characteristic}: {amount} ({how})"
-                if text not in out:
-                    out.append(text)
-        return out
-
 
 def _matches_differ(f, oids, state: dict, trial: dict, you: str, source, matched: dict) -> bool:
     """Whether filter ``f`` matches one of ``oids`` in the trial and not in the state, or the other way;
@@ -888,37 +720,12 @@ def _land_types(o: Obj) -> frozenset[str]:
     return frozenset(s for s in o.subtypes if subtype_set(s) == "land")
 
 
-def _plural(term: str) -> str:
-    return term[:-1] + "ies" if term.endswith("y") else term + "s"
-
-
 def _timestamp_order(unit: Instance) -> tuple:
     return unit.order
 
 
 def _cda_first_order(unit: Instance) -> tuple:
     return (not unit.cda, unit.order)
-
-
-def _grantor(key: tuple) -> str:
-    """Who granted an ability, from the granting instance's key."""
-    if key[0] == "e":
-        return f"effect {key[1]}"
-    return f"{key[1]}'s ability"
-
-
-def _describe(o: Obj) -> dict:
-    return {
-        "name": o.name,
-        "controller": o.controller,
-        "types": o.types,
-        "subtypes": o.subtypes,
-        "supertypes": o.supertypes,
-        "colors": o.colors,
-        "abilities": o.ability_words,
-        "power": o.power,
-        "toughness": o.toughness,
-    }
 
 
 def _pt_changes(oid: str, before: tuple, after: tuple) -> tuple[Change, ...]:

@@ -123,12 +123,30 @@ def without_choices(ability: StaticAbility) -> StaticAbility:
     return replace(ability, parts=parts, chosen=frozenset())
 
 
+# (id of an ability, swaps) -> (the ability, the result): dependency trials and the trace ask the
+# same question of the same ability many times; holding the ability keeps its id from being reused.
+_SWAPPED: dict[tuple, tuple[StaticAbility, StaticAbility]] = {}
+
+
 def swap_ability(ability: StaticAbility, swaps: Mapping[str, str]) -> StaticAbility:
-    """The ability with its color and subtype words swapped; the same object if none occur.
+    """The ability with its color and subtype words swapped; the same object if none occur, and
+    the same result object each time it is asked again (so its plan is built once).
 
     Words chosen as its permanent entered are not its text (418.6a / 612.1-612.2): they stay,
     here and in the abilities it grants.
     """
+    key = (id(ability), tuple(swaps.items()))
+    hit = _SWAPPED.get(key)
+    if hit is not None and hit[0] is ability:
+        return hit[1]
+    result = _swap_ability(ability, swaps)
+    if len(_SWAPPED) > 100_000:
+        _SWAPPED.clear()
+    _SWAPPED[key] = (ability, result)
+    return result
+
+
+def _swap_ability(ability: StaticAbility, swaps: Mapping[str, str]) -> StaticAbility:
     if ability.chosen and not ability.chosen.isdisjoint(swaps):
         swaps = {old: new for old, new in swaps.items() if old not in ability.chosen}
         if not swaps:
