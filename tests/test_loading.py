@@ -669,7 +669,7 @@ JSONISH = st.recursive(
 )
 
 
-@settings(max_examples=300, derandomize=True, deadline=None)
+@settings(max_examples=200, derandomize=True, deadline=None)
 @given(st.data())
 def test_mutated_boards_give_a_board_or_a_board_error(data):
     board = valid_data()

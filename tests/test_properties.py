@@ -32,7 +32,7 @@ from rulesets import CR418, CR613, RESOLVED, STATIC
 RULESETS = ("cr418", "cr613")
 ENGINES = {name: get_engine(name) for name in RULESETS}
 
-PROPERTY = settings(deadline=None, max_examples=200, suppress_health_check=[HealthCheck.too_slow])
+PROPERTY = settings(deadline=None, max_examples=150, suppress_health_check=[HealthCheck.too_slow])
 
 # d. Without copy effects and granted static abilities, every continuous effect's timestamp
 # is its own object's or its own effect's (418.5f / 613.6a with no "effect that created the
