@@ -127,12 +127,13 @@ class _Run(Explaining):
         self.planner = machine.planner
         self.board = board
         self.trace = trace
-        with_counters = machine.ruleset.card_counters
-        self.cards = board.cards() if board.graveyards or board.exile else {}
-        self.zones = {
-            "graveyard": card_views(board.graveyards, with_counters) if board.graveyards else (),
-            "exile": card_views(board.exile, with_counters) if board.exile else (),
-        }
+        if board.graveyards or board.exile:  # most boards have neither: nothing to build per pass
+            with_counters = machine.ruleset.card_counters
+            self.cards = board.cards()
+            self.zones = {"graveyard": card_views(board.graveyards, with_counters),
+                          "exile": card_views(board.exile, with_counters)}
+        else:
+            self.cards, self.zones = _NO_CARDS, _NO_ZONES
         plan = self.planner.plan
         turning = self.ruleset.turning_timestamps
         # APNAP (613.7k): the active player's objects first, then each other player's in turn order;
@@ -676,6 +677,10 @@ class _Run(Explaining):
         return existence
 
     # ------------------------------------------------------------ explaining
+
+
+_NO_CARDS: dict = {}
+_NO_ZONES = {"graveyard": (), "exile": ()}
 
 
 def _matches_differ(f, oids, state: dict, trial: dict, you: str, source, matched: dict) -> bool:

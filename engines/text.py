@@ -104,16 +104,20 @@ def _swap_part(part: Part, swaps: Mapping[str, str]) -> Part:
 _UNDEFINED = "\x00"  # stands for a choice never made: no text holds it
 
 
-@lru_cache(maxsize=4096)
 def without_choices(ability: StaticAbility) -> StaticAbility:
+    """The ability as a copy of its object gets it (503.6-503.7 / 706.6-706.7a): itself unless it
+    has chosen words. Copy effects apply often: only an ability with a choice is hashed and cached."""
+    return _without_choices(ability) if ability.chosen else ability
+
+
+@lru_cache(maxsize=4096)
+def _without_choices(ability: StaticAbility) -> StaticAbility:
     """The ability as a copy of its object gets it: the choices made for a permanent are not copied
     (503.6 / 706.6), so its chosen words are undefined and each part that refers to one does nothing
     (503.7 / 706.7a); if what it affects refers to one, none of it does. The ability is still there.
 
     Cached, so the same ability gives the same object (and plan) every time it is copied.
     """
-    if not ability.chosen:
-        return ability
     undefined = {word: _UNDEFINED for word in ability.chosen}
     affects = ability.affects
     if isinstance(affects, Matching) and _swap_filter(affects.filter, undefined) is not affects.filter:
