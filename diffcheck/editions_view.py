@@ -18,6 +18,8 @@ def editions_data() -> list[dict[str, Any]]:
             "in_force_from": e.since,
             "in_force_until": e.until,  # the day the next edition took effect; null for the newest
             "documents": [{"file": f"CR-{d.file_date}", "in_force_from": d.effective} for d in e.documents],
+            # From the day after ``after`` to the day before ``before`` the archive holds no document.
+            "archive_gaps": [{"after": a, "before": b} for a, b in e.archive_gaps],
             "changes": [
                 {"key": c.key, "title": c.title, "old_rule": c.old_rule, "new_rule": c.new_rule, "summary": c.summary}
                 for c in e.rule_changes
@@ -39,8 +41,11 @@ def render_editions(data: list[dict[str, Any]]) -> str:
         lines.append(f"  in force from {e['in_force_from']} {until}; {len(docs)} documents: "
                      f"{docs[0]['file']} ... {docs[-1]['file']}" if len(docs) > 1 else
                      f"  in force from {e['in_force_from']} {until}; 1 document: {docs[0]['file']}")
-        if not e["changes"] and not e["not_expressible"]:
-            lines.append("  the first layered edition")
+        for gap in e["archive_gaps"]:
+            lines.append(f"  no document is known between {gap['after']} and {gap['before']}: a date in between "
+                         f"is answered by the rules of {gap['after']}, and says so")
+        if e is data[0]:
+            lines.append("  the first edition")
         for c in e["changes"]:
             lines.append(f"  - {c['key']}: {c['title']} ({c['old_rule']} -> {c['new_rule']})")
             lines.append(f"      {c['summary']}")

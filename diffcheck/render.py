@@ -66,12 +66,15 @@ def rules_info(engine: Any) -> dict[str, Any] | None:
     ruleset = getattr(engine, "ruleset", None)
     if ruleset is None:
         return None
-    return {
+    info = {
         "engine": engine.name,
         "edition": getattr(ruleset, "edition", "") or None,
         "document": ruleset.document,
         "in_force_from": ruleset.document_date,
     }
+    if getattr(ruleset, "caveat", ""):
+        info["archive_gap"] = ruleset.caveat
+    return info
 
 
 def show(value: Any, *, sep: str = ", ") -> str:
@@ -100,11 +103,14 @@ def engine_header(engine: Any) -> list[str]:
     if ruleset is None:
         description = getattr(engine, "description", "") or "no description"
         return [f"{engine.name}: {description}", "rules document: not stated by this engine"]
-    return [
+    lines = [
         f"{ruleset.name}: {ruleset.title}",
         f"rules document: {ruleset.document}, in force from {ruleset.document_date}"
             f"{_edition(ruleset)}",
     ]
+    if getattr(ruleset, "caveat", ""):
+        lines.append(f"note: {ruleset.caveat}")
+    return lines
 
 
 # ---------------------------------------------------------------- judge
@@ -137,13 +143,14 @@ def _strings(entry: Entry) -> Iterable[str]:
     elif isinstance(entry, Note):
         yield entry.text
         yield from entry.rules
-    elif isinstance(entry, Heading):
-        yield entry.title
-        yield entry.rule
 
 
 def cited_decisions(ruleset: Any, trace: Sequence[Entry]) -> list[Any]:
-    """The ruleset's decisions whose key a trace entry names (``decision: KEY``), in ruleset order."""
+    """The ruleset's decisions whose key a trace entry names (``decision: KEY``), in ruleset order.
+
+    Headings do not count: a step's heading says where its rule comes from whether or not
+    anything applies there; an answer relies on a decision only when what applied cites it.
+    """
     decisions = getattr(ruleset, "decisions", ()) or ()
     text = "\n".join(s for entry in trace for s in _strings(entry))
     return [d for d in decisions if re.search(rf"(?<![\w-]){re.escape(d.key)}(?![\w-])", text)]
@@ -158,8 +165,9 @@ def render_judgement(
     """What ``diffcheck judge`` prints: the header, the table and, given a trace, the explanation."""
     lines = [*engine_header(engine), f"board: {board_file}", "", judge_table(outcome)]
     if trace is not None:
-        lines += ["", f"Explanation, layer by layer ({engine.name}):", render_trace(tuple(trace))]
         ruleset = getattr(engine, "ruleset", None)
+        step = getattr(ruleset, "step_word", "layer")
+        lines += ["", f"Explanation, {step} by {step} ({engine.name}):", render_trace(tuple(trace))]
         if ruleset is not None:
             cited = cited_decisions(ruleset, trace)
             lines.append("")

@@ -90,12 +90,20 @@ class Explaining:
         r = self.ruleset
         reasons: list[str] = []
         rules: list[str] = [sublayer.rule]
+        parts = unit.plan.parts[sublayer.key]
         if r.type_effects_whole and sublayer.key == r.placement[("type", STATIC)] and any(
-                p.kind != "type" for p in unit.plan.parts[sublayer.key]):
-            reasons.append("the effect changes types, so all of it applies in this layer")
+                p.kind != "type" for p in parts) and any(p.kind == "type" for p in parts):
+            reasons.append(f"the effect changes types, so all of it applies in this {r.step_word}")
             rules.append(r.cite("type_effects"))
         if unit.key[0] == "c":
             rules.append("decision: copied_ability_timestamp")
+        pulled = self.pulled_for.get(unit.key)
+        if pulled is not None:
+            home, dependents = pulled
+            verb = "depends" if len(dependents) == 1 else "depend"
+            reasons.append(f"applied here, ahead of its own {r.step_word} {home}, because {', '.join(dependents)} "
+                           f"{verb} on it")
+            rules += [r.cite("dependency"), r.cite("dependency_order"), "decision: dependency_across_stages"]
         if unit.cda and sublayer.cda_first:
             reasons.append(f"{r.cda_term}: applies first")
             rules.append(r.cite("cda_first"))

@@ -23,7 +23,7 @@ from engines.board import (
 )
 from engines.dependency import changed_bits, strongly_connected
 from engines.explaining import Explaining, describe
-from engines.plan import ALL, NOT_STARTED_READS, Planner
+from engines.plan import ALL, NOT_STARTED_READS, TEXT, Plan, Planner
 from engines.reading import card_views, count, matches
 from engines.text import words_found
 from engines.state import Instance, Obj, copiable_snapshot, obj_from_permanent
@@ -165,20 +165,35 @@ class _Run(Explaining):
         self.granted: set = set()  # keys of the static abilities an effect granted during this pass
         self.abilities_changed = False  # set when an application gives or takes static abilities
         self.last_changes = 0  # what the last application changed (plan bits)
+        # Before July 2003 (Ruleset.dependency_across_stages): effects applied in an earlier stage than
+        # their own because an effect there depends on them. Key -> the stage they apply in; stage ->
+        # those effects (as applied there); key -> (their own stage, the labels of the effects that wait).
+        self.moved: dict = {}
+        self.pulled: dict = {}
+        self.pulled_for: dict = {}
 
     # ------------------------------------------------------------ the pass
 
     def execute(self) -> dict:
         """Run every layer; the granted abilities this pass found applying backwards (see ``run``)."""
         buckets = self._buckets()
+        step = self.ruleset.step_word.capitalize()
+        across = self.ruleset.dependency_across_stages
         for sublayer in self.ruleset.sublayers:
+            key = sublayer.key
             if self.trace is not None:
-                self.trace.append(Heading(sublayer.key, self.ruleset.say(sublayer.title), sublayer.rule))
-            if sublayer.key == self.ruleset.counters_sublayer and not self.machine.counters_with_modifiers:
+                self.trace.append(Heading(key, self.ruleset.say(sublayer.title), sublayer.rule, step))
+            if key == self.ruleset.counters_sublayer and not self.machine.counters_with_modifiers:
                 self._counters(sublayer)
-            elif sublayer.key in buckets:
+                continue
+            units = buckets.get(key)
+            if units and self.moved:
+                units = [u for u in units if u.key not in self.moved]
+            if across:
+                units = (units or []) + self._pulled_forward(key, units or (), buckets)
+            if units:
                 self.abilities_changed = False
-                self._sublayer(sublayer, buckets[sublayer.key])
+                self._sublayer(sublayer, units)
                 if self.abilities_changed:
                     buckets = self._buckets()
         return self._granted_backwards()
@@ -244,11 +259,25 @@ class _Run(Explaining):
 
     def _gather(self, key: str, applied: set) -> list[Instance]:
         """The effects with a part in this sublayer not yet applied here, after abilities changed."""
-        return [u for u in self._buckets().get(key, ()) if u.key not in applied]
+        units = [u for u in self._buckets().get(key, ()) if u.key not in applied and self.moved.get(u.key, key) == key]
+        for u in self.pulled.get(key, ()):
+            if u.key in applied:
+                continue
+            if u.source is not None and u.key not in self.started:
+                current = self.state[u.source].static(u.key)
+                if current is None:
+                    continue  # its ability is gone before its effect started
+                if current.body is not u.body:  # its text changed meanwhile
+                    u = _ahead(current, key, self.planner.index)
+            units.append(u)
+        return units
 
     def _sublayer(self, sublayer: Sublayer, units: list[Instance]) -> None:
         key = sublayer.key
         order = _cda_first_order if sublayer.cda_first else _timestamp_order
+        if key in self.pulled:  # effects of later stages that one here depends on go first (before July 2003)
+            early, base = {u.key for u in self.pulled[key]}, order
+            order = lambda u: (u.key not in early, base(u))  # noqa: E731
         applied: set = set()
         waited: dict = {}  # unit key -> labels of the effects it was found to depend on
         pending = sorted(units, key=order)
@@ -379,6 +408,72 @@ class _Run(Explaining):
                 loop = tuple(u for u in pending if u.key in group and u is not unit) if len(group) > 1 else ()
                 return unit, loop, tuple(u.label for u in pending[:n])
         raise AssertionError("a dependency graph always has a free strongly connected component")
+
+    # ------------------------------------------------------------ dependency across stages (before July 2003)
+
+    def _pulled_forward(self, key: str, units: Iterable[Instance], buckets: dict) -> list[Instance]:
+        """The effects of later stages that an effect of this stage depends on (418.5b-c of 1999-2003, which
+        no stage bounds), each made to apply here, ahead of it (decision dependency_across_stages).
+
+        Found by the same trial as any dependency: apply the later effect's parts now, to a copy of
+        the state, and see whether an effect of this stage changes. What a pulled effect depends on
+        in turn is pulled too.
+        """
+        index = self.planner.index
+        here = index[key]
+        outside = self.ruleset.cda_dependency == NO_CDA  # "is" statements are no effects (402.3)
+        later: dict = {}
+        for k, us in buckets.items():
+            if index[k] > here:
+                for u in us:
+                    if u.key not in self.moved and u.key not in later and not (outside and u.cda):
+                        later[u.key] = u
+        waiting = [u for u in units if not (outside and u.cda)]
+        # An "is" statement is part of the card: no effect removes it, but a text change rewrites it (the
+        # 2001-2003 glossary's dual land edited to read "plains"), so it waits for text changes only.
+        statements = [u for u in units if outside and u.cda]
+        pulled: list[Instance] = []
+        while (waiting or statements) and later:
+            reads = 0
+            for x in waiting:
+                reads |= self._reads(x, key)
+            if statements:
+                reads |= TEXT
+            found = []
+            for y in list(later.values()):
+                early = _ahead(y, key, index)
+                if not early.plan.writes[key] & reads:
+                    continue
+                rewrites = statements if any(p.kind == "text" for p in early.plan.parts[key]) else []
+                dependents = self._depending_on(early, key, waiting + rewrites)
+                if dependents:
+                    del later[y.key]
+                    found.append(early)
+                    home = min((k for k in y.plan.parts if index[k] > here), key=index.__getitem__)
+                    self.pulled_for[y.key] = (home, tuple(x.label for x in dependents))
+            pulled += found
+            waiting, statements = found, []
+        for u in pulled:
+            self.moved[u.key] = key
+        if pulled:
+            self.pulled[key] = pulled
+        return pulled
+
+    def _depending_on(self, a: Instance, key: str, effects: list[Instance]) -> list[Instance]:
+        """Those of ``effects`` that applying ``a`` now would change (418.5b), by trial."""
+        state = self.state
+        trial = dict(state)
+        touched: set = set()
+        self._apply_parts(a, key, trial, touched, sorted(self._affected(a, state)))
+        changed = {}
+        for oid in touched:
+            bits = changed_bits(state[oid], trial[oid])
+            if bits:
+                changed[oid] = bits
+        if not changed:
+            return []
+        matched: dict = {}
+        return [b for b in effects if b is not a and self._changed(b, key, trial, changed, matched)]
 
     # ------------------------------------------------------------ dependency (418.5c / 613.7a)
 
@@ -719,6 +814,24 @@ def _counters_as_effects(board: Board, plan) -> list[Instance]:
             out.append(Instance(("k", p.id, kind), label, body, plan(body), None, p.controller, ts,
                                 (ts, 0, position, -1)))
     return out
+
+
+def _ahead(unit: Instance, key: str, index: dict) -> Instance:
+    """``unit`` as it applies when moved to sublayer ``key``: its parts from the later steps, all there."""
+    plan = unit.plan
+    here = index[key]
+    keys = sorted((k for k in plan.parts if index[k] > here), key=index.__getitem__)
+    parts = tuple(p for k in keys for p in plan.parts[k])
+    reads = local = broad = writes = 0
+    for k in keys:
+        reads |= plan.reads[k]
+        local |= plan.local[k]
+        broad |= plan.reads[k] & ~plan.local[k]
+        writes |= plan.writes[k]
+    moved = Plan(plan.origin, {key: parts}, min(plan.first, here), {key: reads}, {key: local & ~broad},
+                 {key: writes}, plan.affects_reads)
+    return Instance(unit.key, unit.label, unit.body, moved, unit.source, unit.controller, unit.timestamp, unit.order,
+                    unit.granted)
 
 
 def _land_types(o: Obj) -> frozenset[str]:

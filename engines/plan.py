@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Mapping
 
 from engines.board import (
-    AbilityPart, ColorPart, ControlPart, CopyPart, Count, Effect, Filter, ManaValue, PTOf,
-    Matching, Part, PTModifyPart, PTSetPart, StaticAbility, TextPart, TypePart,
+    COLORS as COLOR_WORDS, AbilityPart, ColorPart, ControlPart, CopyPart, Count, Effect, Filter, ManaValue, PTOf,
+    Matching, Part, PTModifyPart, PTSetPart, StaticAbility, TextPart, TypePart, subtype_set,
 )
 from rulesets.model import CDA, RESOLVED, STATIC, Ruleset
 
@@ -179,8 +179,11 @@ class Planner:
         # 418.5b (2003-12): an effect that changes types applies whole in the type layer.
         whole = where["type"] if self.ruleset.type_effects_whole and any(p.kind == "type" for p in body.parts) else None
         land_reads = 0 if self.ruleset.land_types_set_always else TYPES
+        proper_nouns = not self.ruleset.text_changes_creature_types
         for part in body.parts:
             kind = part.kind
+            if proper_nouns and kind == "text":
+                part = _without_creature_types(part)
             key = whole or where[kind]
             w = _FIXED_WRITES.get(kind)
             if w is None:
@@ -209,3 +212,10 @@ class Planner:
         # A body with no part (a copied ability whose every part refers to a choice never made) never applies.
         first = min((index[k] for k in parts), default=len(index))
         return Plan(origin, parts, first, reads, local, writes, affects_reads)
+
+
+def _without_creature_types(part: TextPart) -> TextPart:
+    """The swaps a text change can make where creature types are proper nouns (415.4, 2001-07 to 2002-02):
+    color words and the subtypes of other sets, never a creature type."""
+    kept = tuple((old, new) for old, new in part.swaps if old in COLOR_WORDS or subtype_set(old) != "creature")
+    return part if kept == part.swaps else TextPart(kept)

@@ -46,12 +46,16 @@ class Obj:
     """An object's characteristics as far as the layers applied so far have determined them.
 
     ``hidden`` holds the subtypes of a card type the object has lost: they do not exist while
-    it is gone and come back with it (212.1b / 204.1a).
+    it is gone and come back with it (212.1b / 204.1a). ``words`` holds the subtypes and
+    keywords of its text (printed or copied, as text changes left them): a text change
+    rewrites only those, never a subtype or keyword another effect gave (418.6 / 612). In the
+    layers that is no restriction, as text changes come before any other effect that gives
+    them; before July 2003 a text change could come after one.
     """
 
     __slots__ = (
         "id", "name", "controller", "types", "subtypes", "supertypes", "colors", "keywords",
-        "statics", "power", "toughness", "mana_value", "timestamp", "attached_to", "position", "hidden",
+        "statics", "power", "toughness", "mana_value", "timestamp", "attached_to", "position", "hidden", "words",
     )
 
     def clone(self) -> "Obj":
@@ -73,6 +77,7 @@ class Obj:
         new.attached_to = self.attached_to
         new.position = self.position
         new.hidden = self.hidden
+        new.words = self.words
         return new
 
     @property
@@ -113,6 +118,7 @@ def obj_from_permanent(p: Permanent, position: int, statics: tuple[Instance, ...
     o.attached_to = p.attached_to
     o.position = position
     o.hidden = _NONE
+    o.words = o.subtypes | o.keywords
     return o
 
 

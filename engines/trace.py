@@ -12,11 +12,12 @@ from typing import Any
 
 @dataclass(frozen=True, slots=True)
 class Heading:
-    """The start of a layer or sublayer."""
+    """The start of a layer or sublayer (before October 2003, a stage)."""
 
     sublayer: str
     title: str
     rule: str
+    step: str = "Layer"
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +66,7 @@ def render(trace: tuple[Entry, ...]) -> str:
     lines: list[str] = []
     for entry in trace:
         if isinstance(entry, Heading):
-            lines.append(f"Layer {entry.sublayer}: {entry.title} ({entry.rule})")
+            lines.append(f"{entry.step} {entry.sublayer}: {entry.title} ({entry.rule})")
         elif isinstance(entry, Applied):
             when = f"ts {entry.timestamp}" if entry.timestamp is not None else "no timestamp"
             rules = ", ".join(entry.rules)

@@ -1,89 +1,93 @@
-"""The first edition of the layered era: the six layers of Comprehensive Rules 418.5, October 2003.
+"""The first edition: the rules of 1999, before numbered layers (Comprehensive Rules 1999-04-23, 1999-11-01).
 
-Every later edition is this one plus named rule changes (``rulesets.editions``). Layers:
-1 copy, 2 control, 3 text, 4 type, 5 every other effect but P/T (colors and abilities
-together), 6 P/T (418.5a). Characteristic-setting abilities (405.2) apply first in every
-layer, and take part in dependency like any effect (418.5c-d). An effect that changes
-types applies whole in layer 4, its P/T included (418.5b of December 2003; the example of
-418.5a in October 2003 already applies it so). A static ability's effect has its object's
-timestamp (418.5f). Layer 6 names no sublayers: characteristic-setting abilities first,
-counters after them (418.5a), then every other P/T effect in timestamp order, switching
-included (418.5i: +0/+1, switch, +5/+0 makes a 1/3 a 9/1).
+Every later edition is this one plus named rule changes (``rulesets.editions``). There are
+no layers but a short order of stages. A characteristic starts from its *initial value*:
+the printed value, or the one a type-changing ability states; such a value never overrides
+another continuous effect (214.5). Counters then modify P/T, and then every other
+continuous effect applies (the glossary's Power and Toughness), one effect at a time in
+timestamp order, except that an effect that depends on another waits for it (418.5b-c).
+Text on a card saying it "is" a type or color is no ability (402.3): it is part of what the
+card is, applies first and is never removed. The 1999 documents have no rules for copying.
+
+What the texts leave open is decided here, each decision naming the rule it rests on:
+what a type-changing ability is, where an "is" statement applies, where copy effects go,
+and where a dependency across stages sends the effects (``DEPENDENCY_ACROSS_STAGES``).
 """
 
 from types import MappingProxyType
 
-from rulesets.common import COMMON_DECISIONS, LOOP_CDA_FIRST
-from rulesets.model import ALL_EFFECTS, Decision, Ruleset, Sublayer, placement_table
+from rulesets.common import COMMON_DECISIONS, STARTED_EFFECTS
+from rulesets.model import NO_CDA, Decision, Ruleset, Sublayer, placement_table
 
-COUNTERS_AFTER_CSA = Decision(
-    "counters_after_csa",
-    "418.5a (2003-10)",
-    "In layer 6 counters apply right after characteristic-setting abilities and before every other P/T "
-    "effect: the text orders only those two, and the order of July 2003 it replaced put counters "
-    "before all other effects.",
+TYPE_CHANGING_ABILITIES = Decision(
+    "type_changing_abilities",
+    "214.4-214.5 (1999-2003)",
+    "An effect that changes card types, subtypes or supertypes is a type-changing ability: it applies whole "
+    "at the stage of initial values, so the P/T, colors and abilities it states are initial values too, "
+    "under every other continuous effect.",
 )
-STARTED_EFFECTS = Decision(
-    "started_effects",
-    "418.5a, 418.5b (2003-12)",
-    "An effect that has started to apply keeps applying to the same objects in later layers, even if its "
-    "ability is removed meanwhile: one effect, split by layer, is still one effect (418.5b says so from "
-    "October 2005).",
+IS_STATEMENTS = Decision(
+    "is_statements",
+    "402.3 (1999-2003)",
+    "A characteristic-setting ability that only says its object is a type or color is no ability but part of "
+    "the card: it applies first, with the initial values, takes part in no dependency and is never removed; "
+    "one that sets P/T (a * on the card) is an ordinary static ability among all other effects.",
 )
-CSA_DEPENDENCY = Decision(
-    "csa_dependency",
-    "418.5a, 418.5c-d (2003-10)",
-    "A characteristic-setting ability takes part in dependency like any other effect, so depending on "
-    "another effect can move it later in its layer (418.5d says so from October 2005).",
+COPIES_BEFORE_RULES = Decision(
+    "copies_before_rules",
+    "214.5 (1999)",
+    "The documents of 1999 have no rules for copying: a copy effect applies first, giving the values the "
+    "object starts from, as the order of July 2001 (418.5e) then wrote.",
 )
-TYPE_EFFECTS_WHOLE = Decision(
-    "type_effects_whole",
-    "418.5a (2003-10)",
-    "The document of October 2003 does not say how an effect spanning layers applies; as its example and "
-    "the 418.5b of December 2003 do, an effect that changes types applies whole in layer 4 and any other "
-    "applies each part in its own layer.",
+DEPENDENCY_ACROSS_STAGES = Decision(
+    "dependency_across_stages",
+    "418.5b-c, 214.5 (1999-2003)",
+    "An effect that depends on an effect of a later stage (no rule bounds dependency by stage) has that effect "
+    "applied first, at the start of its own earlier stage; the dependent effect keeps its stage, so a "
+    "type-changing ability's values stay initial values (214.5) and counters still apply after them. An \"is\" "
+    "statement waits so only for a text change that rewrites it.",
 )
-
+TEXT_CHANGE_WORDS = Decision(
+    "text_change_words",
+    "415, 418.5b (1999)",
+    "The documents of 1999 say nothing of which words a text change can change: it changes every color, "
+    "land type and creature type word the board names, as the rules of October 2002 (415.4) again allowed.",
+)
 COPIED_ABILITY_TIMESTAMP = Decision(
     "copied_ability_timestamp",
-    "418.5f (2003-10)",
+    "Timestamp Order (1999-11 glossary), 418.5c (2001)",
     "A static ability an object has because it copies another has that object's timestamp, as the effect "
     "of every static ability does.",
 )
 
 BASE = Ruleset(
-    name="2003-10",
-    title="Six layers, P/T in one layer (Mirrodin)",
-    document="Magic: The Gathering Comprehensive Rules, 418.5",
-    document_date="2003-10-01",
+    name="1999-04",
+    title="Before layers: initial values, counters, then all other effects",
+    document="Magic: The Gathering Comprehensive Rules, 214.5 and 418.5",
+    document_date="1999-04-23",
     sublayers=(
-        Sublayer("1", "copy effects", "418.5a", cda_first=True, topic="layer_copy"),
-        Sublayer("2", "control-changing effects", "418.5a", cda_first=True, topic="layer_control"),
-        Sublayer("3", "text-changing effects", "418.5a", cda_first=True, topic="layer_text"),
-        Sublayer("4", "type-, subtype- and supertype-changing effects (whole, P/T included)", "418.5a",
-                 cda_first=True, topic="layer_type"),
-        Sublayer("5", "all other effects except P/T: colors, abilities", "418.5a", cda_first=True,
-                 topic="layer_other"),
-        Sublayer("6 csa", "P/T: characteristic-setting abilities first", "418.5a", topic="pt_cda"),
-        Sublayer("6 counters", "P/T: counters, after characteristic-setting abilities", "418.5a",
-                 topic="pt_counters"),
-        Sublayer("6", "P/T: every other effect, switching included, in timestamp order", "418.5a",
-                 topic="pt_layer"),
+        Sublayer("1", "copy effects", "214.5", topic="stage_copy"),
+        Sublayer("2", "initial values: printed, \"is\" statements, type-changing abilities (whole)", "214.5",
+                 cda_first=True, topic="stage_type"),
+        Sublayer("3", "counters", "214.5", topic="stage_counters"),
+        Sublayer("4", "all other continuous effects, by dependency and timestamp", "418.5c", topic="stage_other"),
     ),
     placement=placement_table(
-        {"copy": "1", "control": "2", "text": "3", "type": "4", "color": "5", "ability": "5",
-         "pt_set": "6", "pt_modify": "6", "pt_switch": "6"},
-        cda={"pt_set": "6 csa", "pt_modify": "6 csa"},  # the loader refuses a CDA that modifies; kept complete
+        {"copy": "1", "type": "2", "control": "4", "text": "4", "color": "4", "ability": "4",
+         "pt_set": "4", "pt_modify": "4", "pt_switch": "4"},
+        cda={"color": "2"},  # 402.3: what a card says it is, with its printed values
     ),
-    counters_sublayer="6 counters",
-    cda_dependency=ALL_EFFECTS,
-    cda_characteristics=frozenset({"types", "subtypes", "supertypes", "colors", "pt"}),  # 405.2
-    cda_term="characteristic-setting ability",
+    counters_sublayer="3",
+    cda_dependency=NO_CDA,  # 402.3: no ability, so no effect to depend or be depended on
+    cda_characteristics=frozenset({"types", "subtypes", "supertypes", "colors"}),  # 402.3
+    cda_term="\"is\" statement",
     citations=MappingProxyType({}),  # a document's (``rulesets.language``)
     decisions=tuple(d for d in COMMON_DECISIONS if d.key != "copied_ability_timestamp") + (
-        COPIED_ABILITY_TIMESTAMP, LOOP_CDA_FIRST, COUNTERS_AFTER_CSA, STARTED_EFFECTS, CSA_DEPENDENCY,
-        TYPE_EFFECTS_WHOLE),
-    card_types=frozenset({"artifact", "creature", "enchantment", "instant", "land", "sorcery"}),  # 205.2a
+        COPIED_ABILITY_TIMESTAMP, STARTED_EFFECTS, TYPE_CHANGING_ABILITIES, IS_STATEMENTS, COPIES_BEFORE_RULES,
+        DEPENDENCY_ACROSS_STAGES, TEXT_CHANGE_WORDS),
+    card_types=frozenset({"artifact", "creature", "enchantment", "instant", "land", "sorcery"}),
     type_effects_whole=True,
     grant_timestamps=False,
+    stages=True,
+    dependency_across_stages=True,
 )

@@ -1,4 +1,4 @@
-"""The named rule changes between editions of the layer rules, as data: the whole chain, 2003 to 2026.
+"""The named rule changes between editions of the rules on continuous effects, as data: the whole chain, 1999 to 2026.
 
 Each ``RuleChange`` names the rules before and after (each as its own document numbers
 it), says in one plain sentence what changed, and knows how to change a ruleset
@@ -15,8 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Callable, Iterable
 
+from rulesets import six_layers
 from rulesets.common import COMMON_DECISIONS, DEPENDENCY_TRIAL
-from rulesets.model import AMONG_CDAS, CDA, NO_CDA, RESOLVED, STATIC, Decision, Ruleset, Sublayer
+from rulesets.model import ALL_EFFECTS, AMONG_CDAS, CDA, NO_CDA, PART_KINDS, RESOLVED, STATIC, Decision, Ruleset, Sublayer
 from rulesets.plan_edit import MODIFY, PT_KINDS, insert_after, insert_before, modify_sublayer, move, with_plan
 
 
@@ -40,6 +41,63 @@ def _replacing(r: Ruleset, decision: Decision) -> tuple[Decision, ...]:
 
 def _retitled(sublayers: Iterable[Sublayer], topic: str, title: str) -> list[Sublayer]:
     return [replace(s, title=title) if s.topic == topic else s for s in sublayers]
+
+
+# ---------------------------------------------------------------- 1999-04 -> 2001-07 -> 2002-10
+
+
+def _creature_types_proper_nouns(r: Ruleset) -> Ruleset:
+    return replace(r, text_changes_creature_types=False, decisions=_without(r, "text_change_words"))
+
+
+def _creature_types_changeable(r: Ruleset) -> Ruleset:
+    return replace(r, text_changes_creature_types=True)
+
+
+# ---------------------------------------------------------------- 2002-10 -> 2003-07 (no numbered layers yet)
+
+
+def _stage_after(r: Ruleset, kinds: tuple[str, ...], origins: tuple[str, ...], after: str, new: Sublayer) -> Ruleset:
+    """``kinds`` from ``origins`` move to a new stage right after stage ``after``."""
+    sublayers = insert_after(list(r.sublayers), after, new)
+    placement = dict(r.placement)
+    for kind in kinds:
+        placement = move(placement, kind, origins, new.key)
+    return with_plan(r, sublayers, placement)
+
+
+def _text_changing_step(r: Ruleset) -> Ruleset:
+    if not r.stages or r.placement[("text", STATIC)] != r.placement[("color", STATIC)]:
+        return r
+    return _stage_after(r, ("text",), (STATIC, RESOLVED, CDA), r.placement[("copy", STATIC)],
+                        Sublayer("text", "text-changing effects", "418.5a", topic="stage_text"))
+
+
+def _csa_step(r: Ruleset) -> Ruleset:
+    r = replace(r, cda_dependency=ALL_EFFECTS, cda_characteristics=r.cda_characteristics | {"pt"},
+                cda_term="characteristic-setting ability", decisions=_without(r, "is_statements"))
+    if not r.stages:
+        return r
+    keys = [s.key for s in r.sublayers]
+    before_type = keys[keys.index(r.placement[("type", STATIC)]) - 1]
+    return _stage_after(r, PART_KINDS, (CDA,), before_type, Sublayer(
+        "csa", "characteristic-setting abilities", "418.5a", topic="stage_csa"))
+
+
+def _dependency_within_stage(r: Ruleset) -> Ruleset:
+    return replace(r, dependency_across_stages=False, decisions=_without(r, "dependency_across_stages"))
+
+
+# ---------------------------------------------------------------- 2003-07 -> 2003-10
+
+
+def _numbered_layers(r: Ruleset) -> Ruleset:
+    gone = {"type_changing_abilities", "copies_before_rules"} | {d.key for d in six_layers.DECISIONS}
+    return replace(
+        r, stages=False, sublayers=six_layers.SUBLAYERS, placement=six_layers.PLACEMENT,
+        counters_sublayer=six_layers.COUNTERS_SUBLAYER, type_effects_whole=True,
+        decisions=_without(r, *gone) + six_layers.DECISIONS,
+    )
 
 
 # ---------------------------------------------------------------- 2003-10 -> 2005-10
@@ -205,6 +263,55 @@ COUNTERS_TIMESTAMP = Decision(
 
 
 CHANGES: tuple[RuleChange, ...] = (
+    # 2001-07
+    RuleChange(
+        "creature-types-proper-nouns", "A text change cannot change a creature type",
+        "415 (1999-11)", "415.4 (2001-07)",
+        "A creature type becomes a proper noun that no text-changing effect can change; color words and land "
+        "types still can be.",
+        _creature_types_proper_nouns,
+    ),
+    # 2002-10
+    RuleChange(
+        "creature-types-changeable", "A text change can change a creature type again",
+        "415.4 (2002-02)", "415.4 (2002-10)",
+        "A creature-type word used as a creature type can be changed by a text-changing effect, as color words "
+        "and land types can; only names stay proper nouns.",
+        _creature_types_changeable,
+    ),
+    # 2003-07
+    RuleChange(
+        "dependency-within-stage", "Only effects of the same stage depend on each other",
+        "418.5c (2003-03)", "418.5c(a) (2003-07)",
+        "An effect no longer depends on an effect applied at a later stage: each stage applies its effects "
+        "before the next begins, and dependency orders only the effects within one.",
+        _dependency_within_stage,
+    ),
+    RuleChange(
+        "text-changing-step", "Text-changing effects apply right after copy effects",
+        "418.5e (2003-03)", "418.5a (2003-07)",
+        "An effect that changes an object's text no longer applies among all other effects by timestamp, after "
+        "type-changing abilities and counters; it applies in a stage of its own, right after copy effects.",
+        _text_changing_step,
+    ),
+    RuleChange(
+        "csa-step", "Characteristic-setting abilities apply before type-changing abilities",
+        "402.3 (2003-03)", "405.2, 418.5a (2003-07)",
+        "What a card says it is (its type, color, or a P/T that a * stands for) becomes a characteristic-setting "
+        "ability, applied in a stage of its own before type-changing abilities and counters, and able to "
+        "depend on another; before, a type or color it stated was no ability and a * P/T applied among all "
+        "other effects.",
+        _csa_step,
+    ),
+    # 2003-10
+    RuleChange(
+        "numbered-layers", "Six numbered layers replace the stages",
+        "418.5a (2003-07)", "418.5a (2003-10)",
+        "Effects apply in six layers (copy, control, text, type, other, P/T) instead of stages: control and "
+        "colors and abilities are settled before any P/T change, characteristic-setting abilities apply first "
+        "within each layer, and counters apply after the P/T they set.",
+        _numbered_layers,
+    ),
     # 2005-10
     RuleChange(
         "type-effects-split", "A type-changing effect splits across layers like any other",

@@ -82,6 +82,17 @@ COMMON_DECISIONS = (
     ),
 )
 
+# One effect spanning steps of the order: the six layers (418.5b), and before them a copy effect's
+# other parts, or an effect applied early because another depended on it.
+STARTED_EFFECTS = Decision(
+    "started_effects",
+    "418.5a, 418.5b (2003-12)",
+    "An effect that has started to apply keeps applying to the same objects in later layers, even if its "
+    "ability is removed meanwhile: one effect, split by layer, is still one effect (418.5b says so from "
+    "October 2005).",
+)
+
+
 # Only where characteristic-setting abilities take part in dependency (418.5c-d, until 2009
 # 613.7a(c) took them out) can one be in a dependency loop.
 LOOP_CDA_FIRST = Decision(

@@ -163,6 +163,20 @@ FIRST, LAST = DOCUMENTS[0], DOCUMENTS[-1]
 _EFFECTIVE = [d.effective for d in DOCUMENTS]
 
 
+# Stretches of time from which the archive holds no document, as (last document before, first after).
+# The rules of such a day are taken to be those of the document before; what changed in between is unknown.
+ARCHIVE_GAPS: tuple[tuple[str, str], ...] = (("1999-11-01", "2001-07-23"),)
+
+
+def archive_gap(day: str) -> str | None:
+    """What to say about ``day`` (YYYY-MM-DD) if no known document was in force on it for sure; else None."""
+    for last, first in ARCHIVE_GAPS:
+        if last < day < first:
+            return (f"the archive holds no Comprehensive Rules document between {last} and {first}: the rules in "
+                    f"force on {day} are taken to be those of {last}, and any change made in between is unknown")
+    return None
+
+
 class DateOutOfRange(ValueError):
     """A date before the first document took effect (or not a date at all)."""
 

@@ -1,4 +1,4 @@
-"""Every edition of the layer rules from 2003 to 2026, each its predecessor plus named rule changes.
+"""Every edition of the rules on continuous effects from 1999 to 2026, each its predecessor plus named rule changes.
 
 An *edition* is a stretch of documents under which every board comes to the same answer.
 Its ruleset is the first edition's (``rulesets.base``) with every rule change up to it
@@ -18,7 +18,7 @@ from functools import lru_cache
 from rulesets import language
 from rulesets.base import BASE
 from rulesets.changes import BY_KEY, NOT_EXPRESSIBLE, Inexpressible, RuleChange
-from rulesets.documents import DOCUMENTS, DateOutOfRange, Document, by_file_date, in_force
+from rulesets.documents import ARCHIVE_GAPS, DOCUMENTS, DateOutOfRange, Document, archive_gap, by_file_date, in_force
 from rulesets.model import Ruleset
 
 
@@ -54,13 +54,32 @@ class Edition:
         return min(later) if later else None
 
     @property
+    def archive_gaps(self) -> tuple[tuple[str, str], ...]:
+        """The stretches inside this edition's time from which the archive holds no document."""
+        until = self.until or "9999-12-31"
+        return tuple((a, b) for a, b in ARCHIVE_GAPS if self.since <= a < until)
+
+    @property
     def ruleset(self) -> Ruleset:
         """The edition as its first document speaks it."""
         return ruleset_for(self.key)
 
 
 EDITIONS: tuple[Edition, ...] = (
-    Edition("2003-10", "Six layers, P/T in one layer (Mirrodin)", "2003-10-01", ()),
+    Edition("1999-04", "Before layers: initial values, counters, then all other effects (Classic Sixth Edition)",
+            "1999-04-23", ()),
+    Edition(
+        "2001-07", "Before layers, the order written out, copy rules, creature types as proper nouns (Apocalypse)",
+        "2001-07-23", ("creature-types-proper-nouns",),
+        settles=("copies_before_rules",),  # 418.5e and 503 of July 2001
+    ),
+    Edition("2002-10", "Before layers, creature types changeable by text changes (Onslaught)", "2002-10-07",
+            ("creature-types-changeable",)),
+    Edition(
+        "2003-07", "Before layers: copy, text, characteristic-setting, type, counters, the rest (Eighth Edition)",
+        "2003-07-01", ("dependency-within-stage", "text-changing-step", "csa-step"),
+    ),
+    Edition("2003-10", "Six layers, P/T in one layer (Mirrodin)", "2003-10-01", ("numbered-layers",)),
     Edition(
         "2005-10", "Six-layer rules (counters in 6c)", "2005-10-01",
         ("type-effects-split", "pt-sublayers", "switch-last", "granted-ability-timestamp"),
@@ -93,7 +112,6 @@ EDITIONS: tuple[Edition, ...] = (
 )
 
 BY_NAME: dict[str, Edition] = {e.key: e for e in EDITIONS} | {a: e for e in EDITIONS for a in e.aliases}
-FIRST_LAYERED = EDITIONS[0].since
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}\Z")
 
 
@@ -103,11 +121,6 @@ class UnknownEdition(LookupError):
 
 def edition_in_force(document: Document) -> Edition:
     """The edition a document belongs to."""
-    if document.effective < FIRST_LAYERED:
-        raise DateOutOfRange(
-            f"the document of {document.file_date} comes before the layered rules ({FIRST_LAYERED}); "
-            f"editions from {FIRST_LAYERED} on are known"
-        )
     return [e for e in EDITIONS if e.since <= document.effective][-1]
 
 
@@ -152,7 +165,9 @@ def behaviour(key: str) -> Ruleset:
 def ruleset_for(name: str) -> Ruleset:
     """The ruleset an edition name, alias or date stands for, speaking its document."""
     edition, document, shown = resolve(name)
-    return speak(behaviour(edition.key), document, shown)
+    r = speak(behaviour(edition.key), document, shown)
+    caveat = archive_gap(name) if _DATE.match(name) else None
+    return replace(r, caveat=caveat) if caveat else r
 
 
 def speak(r: Ruleset, document: Document, name: str | None = None) -> Ruleset:

@@ -1,11 +1,12 @@
 """How each document speaks: its rule numbers for every topic a trace cites, and its terms.
 
-The rules were renumbered often (418.5 until 2009; 612 in July 2009; 613 from October 2009;
-613's subrules again in April 2020), and the rules around them moved too. ``CITATIONS`` is
-a history: the full table of the first layered document, then, by the date each document
-took effect, the topics whose number it changed. A document's table is every update up to
-its date. Topics named ``layer_*`` and ``pt_*`` are the steps of the layer order (a
-``Sublayer``'s ``topic``); the others are what traces and reports cite.
+The rules were renumbered often (214.5, the glossary and 418.5 before layers; 418.5 until
+2009; 612 in July 2009; 613 from October 2009; 613's subrules again in April 2020), and the
+rules around them moved too. ``CITATIONS`` is a history: the table of the first document,
+then, by the date each document took effect, the topics whose number it changed (the first
+layered document, October 2003, states them all again). A document's table is every update
+up to its date. Topics named ``stage_*``, ``layer_*`` and ``pt_*`` are the steps of the order
+(a ``Sublayer``'s ``topic``); the others are what traces and reports cite.
 """
 
 from __future__ import annotations
@@ -42,7 +43,42 @@ def _seven_layers(n: str) -> dict[str, str]:
     }
 
 
+# Before layers. 1999: 214.5 (initial values), the glossary's Power and Toughness (counters, then
+# every other effect), 418.5b-c (dependency, timestamp order); no copy rules.
+_1999 = {
+    "layers": "214.5", "stage_copy": "decision: copies_before_rules", "stage_type": "214.5",
+    "stage_counters": "Power (glossary)", "stage_other": "418.5c", "cda_first": "402.3", "cda": "402.3",
+    "dependency": "418.5b", "dependency_order": "418.5c", "loop": "418.5c", "timestamp": "418.5c",
+    "timestamp_static": "418.5c", "timestamp_resolved": "418.5c", "simultaneous": "418.5c",
+    "lock_in": "decision: started_effects", "fixed_set": "418.3b", "static_not_locked": "418.4a",
+    "variable_once": "418.3c", "copy": "decision: copies_before_rules", "text_change": "418.5b",
+    "land_types": "214.9f", "granted_vs_defined": "402.1", "remove_all_instances": "407.3",
+    "no_pt": "decision: noncreature_pt", "counters": "Power (glossary)",
+    "undefined_choice": "decision: copies_before_rules", "switch": "418.5c",
+    "type_effects": "decision: type_changing_abilities",
+}
+
+
 CITATIONS: tuple[tuple[str, Mapping[str, str]], ...] = (
+    ("1999-04-23", _1999),
+    # The glossary's Timestamp Order says how static and resolved effects get theirs.
+    ("1999-11-01", {"timestamp_static": "Timestamp Order (glossary)", "timestamp_resolved": "Timestamp Order (glossary)",
+                    "simultaneous": "Timestamp Order (glossary)"}),
+    # 418.5e writes the order out; 418.5c the timestamps; 503 the copy rules.
+    ("2001-07-23", {
+        "layers": "418.5e", "stage_copy": "418.5e", "stage_type": "418.5e", "stage_counters": "418.5e",
+        "stage_other": "418.5e", "counters": "418.5e", "timestamp_static": "418.5c", "timestamp_resolved": "418.5c",
+        "simultaneous": "418.5c", "copy": "503.2", "undefined_choice": "503.7", "text_change": "415.4",
+    }),
+    # 418.5a (six stages), 405.2 (characteristic-setting abilities), 418.5c-g, 418.5i, 418.6.
+    ("2003-07-01", {
+        "layers": "418.5a", "stage_copy": "418.5a", "stage_text": "418.5a", "stage_csa": "418.5a",
+        "stage_type": "418.5a", "stage_counters": "418.5a", "stage_other": "418.5a", "counters": "418.5a",
+        "cda": "405.2", "cda_first": "418.5a", "dependency": "418.5c", "dependency_order": "418.5d",
+        "loop": "418.5d", "timestamp": "418.5e", "timestamp_static": "418.5f", "timestamp_resolved": "418.5g",
+        "simultaneous": "418.5e", "switch": "418.5i", "text_change": "418.6a", "granted_text": "418.6b",
+        "land_types": "212.6e", "copy": "503.2",
+    }),
     ("2003-10-01", _418),
     # 418.5b: an effect that changes types applies whole in layer 4.
     ("2003-12-01", {"type_effects": "418.5b"}),
@@ -87,6 +123,15 @@ CITATIONS: tuple[tuple[str, Mapping[str, str]], ...] = (
 
 # What each step of the layer order is called, by topic (our words for the document's).
 TITLES: tuple[tuple[str, Mapping[str, str]], ...] = (
+    ("1999-04-23", {
+        "stage_copy": "copy effects", "stage_type": "initial values: printed, \"is\" statements, type-changing "
+        "abilities (whole)", "stage_counters": "counters", "stage_other": "all other continuous effects, by "
+        "dependency and timestamp",
+    }),
+    ("2003-07-01", {
+        "stage_text": "text-changing effects", "stage_csa": "characteristic-setting abilities",
+        "stage_type": "type-changing abilities (whole)",
+    }),
     ("2003-10-01", {
         "layer_copy": "copy effects", "layer_control": "control-changing effects",
         "layer_text": "text-changing effects",
@@ -116,7 +161,7 @@ TITLES: tuple[tuple[str, Mapping[str, str]], ...] = (
 # board format's word for kindred (2024) is its old name, tribal.
 _SIX = ("artifact", "creature", "enchantment", "instant", "land", "sorcery")
 CARD_TYPES: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("2003-10-01", _SIX),
+    ("1999-04-23", _SIX),
     ("2007-05-01", _SIX + ("tribal",)),
     ("2007-10-01", _SIX + ("tribal", "planeswalker")),
     ("2009-09-04", _SIX + ("tribal", "planeswalker", "plane")),
@@ -169,7 +214,10 @@ def words(document: Document) -> Mapping[str, str] | None:
 
 
 def cda_term(document: Document) -> str:
-    """405.2 called them characteristic-setting abilities until May 2007."""
+    """Before July 2003 what a card said it was were no abilities (402.3); 405.2 called them
+    characteristic-setting abilities until May 2007."""
+    if document.effective < "2003-07-01":
+        return "\"is\" statement"
     if document.effective < "2007-05-01":
         return "characteristic-setting ability"
     return "characteristic-defining ability"

@@ -76,6 +76,8 @@ class Ruleset:
     # The card types this document knows (empty: not stated); a board using another is warned about.
     card_types: frozenset[str] = frozenset()
     edition: str = ""  # the key of the edition it belongs to (``rulesets.editions``); "" if none
+    # What an answer under it must say besides (a date in a gap of the archive: ``rulesets.documents``).
+    caveat: str = ""
     # Machine concepts that only some editions use; the defaults are those of cr418 and cr613.
     # 418.5b (2003-12): an effect that changes types applies all its parts in the type layer.
     type_effects_whole: bool = False
@@ -99,6 +101,16 @@ class Ruleset:
     # 121.1a (2011-06): +X/+Y counters change the P/T of a creature card in a graveyard or in exile
     # too; before (200.10 / 120.1a / 121.1a "on a permanent"), only a permanent's.
     card_counters: bool = False
+    # Before October 2003 the order is a short list of stages, not numbered layers (214.5 and the
+    # glossary's Power in 1999, 418.5e in 2001, 418.5a in July 2003): traces say "stage".
+    # 415.4 (2001-07 to 2002-02): a creature type is a proper noun no text change can change; before (no
+    # rule) and from 2002-10, a text change changes creature-type words used as creature types.
+    text_changes_creature_types: bool = True
+    stages: bool = False
+    # 418.5c (1999-2003-03): dependency is not limited to effects applied at the same stage; an effect
+    # that depends on one placed in a later stage has that one applied first, in its own stage
+    # (decision dependency_across_stages). From July 2003 (418.5c(a)) only effects of one step depend.
+    dependency_across_stages: bool = False
 
     @property
     def cda_in_dependency(self) -> bool:
@@ -110,6 +122,11 @@ class Ruleset:
             if s.key == key:
                 return s
         raise KeyError(key)
+
+    @property
+    def step_word(self) -> str:
+        """What one step of the order is called: a layer, or before October 2003 a stage."""
+        return "stage" if self.stages else "layer"
 
     def cite(self, topic: str) -> str:
         return self.citations[topic]

@@ -1,7 +1,8 @@
 """Editing a ruleset's layer plan: the moves a rule change makes (insert a sublayer, move a kind of part).
 
 After a change, sublayers nothing is placed in are dropped and the rest renumbered the way
-the documents number them: layers 1..n, the P/T layer's sublayers lettered a, b, c...
+the documents number them: layers 1..n, the P/T layer's sublayers lettered a, b, c...; the
+stages of the rules before October 2003, which no document numbers, 1..n in order.
 """
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ def with_plan(r: Ruleset, sublayers: list[Sublayer], placement: dict, counters: 
     counters = counters or r.counters_sublayer
     used = set(placement.values()) | {counters}
     sublayers = [s for s in sublayers if s.key in used]
-    renamed = numbering(sublayers, placement, counters)
+    renamed = {s.key: str(n) for n, s in enumerate(sublayers, 1)} if r.stages else numbering(
+        sublayers, placement, counters)
     return replace(
         r,
         sublayers=tuple(replace(s, key=renamed[s.key]) for s in sublayers),

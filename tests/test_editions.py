@@ -14,7 +14,7 @@ from engines import get_engine
 from rulesets.changes import BY_KEY, CHANGES, derive
 from rulesets.documents import DOCUMENTS, DateOutOfRange, in_force
 from rulesets.editions import (
-    EDITIONS, behaviour, changes_between, edition_in_force, resolve, ruleset_for,
+    BY_NAME, EDITIONS, behaviour, changes_between, edition_in_force, resolve, ruleset_for,
 )
 
 EXAMPLES = Path(__file__).parent.parent / "diffcheck" / "examples"
@@ -29,12 +29,17 @@ def run(*args: str):
 # ---------------------------------------------------------------- documents and dates
 
 
-def test_every_layered_document_belongs_to_exactly_one_edition():
-    layered = [d for d in DOCUMENTS if d.effective >= EDITIONS[0].since]
-    assert len(layered) == 116  # 124 documents, 8 of them before October 2003
-    for d in layered:
+def test_every_document_belongs_to_exactly_one_edition():
+    assert len(DOCUMENTS) == 124 and DOCUMENTS[0].effective == EDITIONS[0].since
+    for d in DOCUMENTS:
         owners = [e.key for e in EDITIONS if d in e.documents]
         assert owners == [edition_in_force(d).key]
+    # Before layers: 1999 (1999-04-23, 1999-11-01); 2001 (2001-07-23 to 2003-03-15), split where 415.4
+    # changed (2002-10-07: creature types can be changed by text changes); July 2003 (2003-07-01).
+    assert [d.file_date for d in EDITIONS[0].documents] == ["1999-04-23", "1999-11-01"]
+    assert [d.file_date for d in EDITIONS[1].documents] == ["2001-07-23", "2001-09-24", "2002-02-20"]
+    assert [d.file_date for d in EDITIONS[2].documents] == ["2002-10-07", "2003-03-15"]
+    assert [d.file_date for d in EDITIONS[3].documents] == ["2003-07-01"]
 
 
 @pytest.mark.parametrize("day, document, edition", [
@@ -49,6 +54,11 @@ def test_every_layered_document_belongs_to_exactly_one_edition():
     # The file of 2024-02-06 states an earlier effective date.
     ("2024-02-03", "2024-02-06", "2020-04"),
     ("2026-01-16", "2026-01-16", "2025-07"),
+    # Before layers, and in the archive's gap (no document between 1999-11-01 and 2001-07-23).
+    ("1999-04-23", "1999-04-23", "1999-04"),
+    ("2000-06-01", "1999-11-01", "1999-04"),
+    ("2001-07-23", "2001-07-23", "2001-07"),
+    ("2003-09-30", "2003-07-01", "2003-07"),
 ])
 def test_a_date_picks_the_document_in_force_and_its_edition(day, document, edition):
     found = in_force(day)
@@ -62,7 +72,21 @@ def test_dates_outside_the_documents_are_refused():
     with pytest.raises(DateOutOfRange):
         in_force("1999-04-22")
     with pytest.raises(DateOutOfRange):
-        resolve("2002-06-01")  # a document exists, but before the layered rules (issue of the pre-layer editions)
+        resolve("1999-04-22")
+
+
+def test_a_date_in_the_archive_gap_says_so():
+    # No document between 1999-11-01 and 2001-07-23 is known: an answer for a day in between says so, in
+    # its header and its --json rules; a day outside the gap says nothing of it.
+    gap = ruleset_for("2000-06-01").caveat
+    assert "1999-11-01" in gap and "2001-07-23" in gap and "2000-06-01" in gap
+    assert ruleset_for("1999-11-01").caveat == "" and ruleset_for("2001-07-23").caveat == ""
+    result = run("judge", GRAY_OGRE, "--date", "2000-06-01")
+    assert result.exit_code == 0 and "note: the archive holds no" in result.output
+    result = run("judge", GRAY_OGRE, "--date", "2000-06-01", "--json")
+    assert "2001-07-23" in json.loads(result.output)["rules"]["archive_gap"]
+    listing = run("editions").output
+    assert "no document is known between 1999-11-01 and 2001-07-23" in listing
 
 
 @pytest.mark.parametrize("args, where", [
@@ -103,9 +127,13 @@ def test_each_edition_is_its_predecessor_plus_its_changes():
 
 
 def test_changes_between_any_two_editions():
-    assert [c.key for c in changes_between("2003-10", "2005-10")] == list(EDITIONS[1].changes)
+    assert [c.key for c in changes_between("2003-10", "2005-10")] == list(BY_NAME["2005-10"].changes)
+    # From 1999 to 2006: the three changes of July 2003, numbered layers, then those of 2005-10.
+    assert [c.key for c in changes_between("1999-06-01", "2006-06-01")] == [
+        "creature-types-proper-nouns", "creature-types-changeable", "dependency-within-stage", "text-changing-step", "csa-step", "numbered-layers",
+        *BY_NAME["2005-10"].changes]
     assert changes_between("cr613", "cr418") == ()  # backwards: nothing leads there
-    everything = changes_between("2003-10", "current")
+    everything = changes_between("1999-04", "current")
     assert len(everything) == len(CHANGES)
     assert changes_between("2010-06-01", "2021-06-01") == tuple(
         BY_KEY[k] for e in EDITIONS if "2011-02" <= e.key <= "2020-04" for k in e.changes)
@@ -164,9 +192,11 @@ def test_editions_json_lists_every_edition_with_its_documents_and_changes():
     assert result.exit_code == 0
     data = json.loads(result.output)
     assert [e["edition"] for e in data] == [e.key for e in EDITIONS]
-    assert sum(len(e["documents"]) for e in data) == 116
+    assert sum(len(e["documents"]) for e in data) == 124
     cr418 = next(e for e in data if "cr418" in e["aliases"])
-    assert [c["key"] for c in cr418["changes"]] == list(EDITIONS[1].changes)
+    assert [c["key"] for c in cr418["changes"]] == list(BY_NAME["cr418"].changes)
+    assert data[0]["archive_gaps"] == [{"after": "1999-11-01", "before": "2001-07-23"}]
+    assert all(not e["archive_gaps"] for e in data[1:])
     assert all(c["old_rule"] and c["new_rule"] for e in data for c in e["changes"])
     assert data[-1]["in_force_until"] is None and "current" in data[-1]["aliases"]
 

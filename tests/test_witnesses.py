@@ -70,17 +70,19 @@ def test_every_rule_change_the_changelog_names_is_shown_by_a_board():
 
 
 def test_every_rule_change_of_the_chain_is_shown_by_a_case():
-    # Each change, applied alone to the edition before it, changes the outcome of some case board
-    # (whose expected outcomes are derived from the rules text): no change in the chain is inert.
+    # Each change, applied in the chain's order (to the edition before it and the changes of its own
+    # edition before it), changes the outcome of some case board (whose expected outcomes are derived
+    # from the rules text): no step of the chain is inert.
     from conftest import case_files, load_case
     from diffcheck.loading import board_from_data
     from engines.layered import LayerEngine
-    from rulesets.changes import derive
+    from rulesets.changes import BY_KEY
     from rulesets.editions import EDITIONS, behaviour
 
     boards = [board_from_data(load_case(p)["board"], str(p)) for p in case_files()]
     for before, edition in zip(EDITIONS, EDITIONS[1:]):
-        old = LayerEngine(behaviour(before.key))
+        ruleset = behaviour(before.key)
         for change in edition.changes:
-            new = LayerEngine(derive(behaviour(before.key), [change]))
+            old, ruleset = LayerEngine(ruleset), BY_KEY[change].apply(ruleset)
+            new = LayerEngine(ruleset)
             assert any(old.evaluate(b)["objects"] != new.evaluate(b)["objects"] for b in boards), change
