@@ -93,10 +93,13 @@ def board_parts(board: dict) -> list[tuple[str, str, str]]:
 
 
 def _placement(ruleset: Ruleset, kind: str, origin: str) -> str:
+    """Where a kind of part applies: a layer or sublayer key, or before October 2003 ``s`` and a stage."""
     if kind == COUNTERS:
-        return ruleset.counters_sublayer
-    where = "static" if origin == "granted" else origin
-    return ruleset.placement.get((kind, where)) or ruleset.placement[(kind, "static")]
+        key = ruleset.counters_sublayer
+    else:
+        where = "static" if origin == "granted" else origin
+        key = ruleset.placement.get((kind, where)) or ruleset.placement[(kind, "static")]
+    return f"s{key}" if getattr(ruleset, "stages", False) else key
 
 
 KIND_WORDS = {
@@ -158,7 +161,8 @@ def moved_kinds(old: Ruleset | None, new: Ruleset | None) -> frozenset[tuple[str
     return frozenset(moved)
 
 
-_MACHINE_FLAGS = ("type_effects_whole", "grant_timestamps", "reevaluate_loops", "land_types_set_always")
+_MACHINE_FLAGS = ("type_effects_whole", "grant_timestamps", "reevaluate_loops", "land_types_set_always",
+                  "dependency_across_stages", "text_changes_creature_types")
 
 
 def triage_key(board: dict, differing: Iterable[str], moved: frozenset[tuple[str, str]]) -> str:

@@ -104,6 +104,11 @@ class Explaining:
             reasons.append(f"applied here, ahead of its own {r.step_word} {home}, because {', '.join(dependents)} "
                            f"{verb} on it")
             rules += [r.cite("dependency"), r.cite("dependency_order"), "decision: dependency_across_stages"]
+        decided = {d.key for d in r.decisions}
+        if "is_statements" in decided and getattr(unit.body, "cda", False):
+            rules.append("decision: is_statements")  # what a card says it is, before July 2003
+        if "basic_land_change" in decided and any(getattr(p, "sets_basic_land_types", False) for p in parts):
+            rules.append("decision: basic_land_change")
         if unit.cda and sublayer.cda_first:
             reasons.append(f"{r.cda_term}: applies first")
             rules.append(r.cite("cda_first"))

@@ -422,11 +422,13 @@ class _Run(Explaining):
         index = self.planner.index
         here = index[key]
         outside = self.ruleset.cda_dependency == NO_CDA  # "is" statements are no effects (402.3)
+        here_keys = {u.key for u in units}  # an effect with parts here too applies those here, the rest later
         later: dict = {}
         for k, us in buckets.items():
             if index[k] > here:
                 for u in us:
-                    if u.key not in self.moved and u.key not in later and not (outside and u.cda):
+                    if u.key not in self.moved and u.key not in later and u.key not in here_keys and not (
+                            outside and u.cda):
                         later[u.key] = u
         waiting = [u for u in units if not (outside and u.cda)]
         # An "is" statement is part of the card: no effect removes it, but a text change rewrites it (the
@@ -621,7 +623,8 @@ class _Run(Explaining):
             current = state[unit.source].static(unit.key)
             if current is None:
                 return None  # the ability is gone before its effect started: it no longer exists
-            unit = current
+            # An effect moved to an earlier stage (before July 2003) is read with its parts moved.
+            unit = current if key in current.plan.parts else _ahead(current, key, self.planner.index)
         objects = self._affected(unit, state)
         return (id(unit.body), objects, self._values(unit, key, state, objects))
 

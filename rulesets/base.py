@@ -28,10 +28,19 @@ TYPE_CHANGING_ABILITIES = Decision(
 )
 IS_STATEMENTS = Decision(
     "is_statements",
-    "402.3 (1999-2003)",
-    "A characteristic-setting ability that only says its object is a type or color is no ability but part of "
-    "the card: it applies first, with the initial values, takes part in no dependency and is never removed; "
-    "one that sets P/T (a * on the card) is an ordinary static ability among all other effects.",
+    "402.3, 400.1, Power (glossary) (1999-2003)",
+    "Text by which a card says it is a type or color is no ability but part of the card (402.3): it applies "
+    "first, with the initial values, takes part in no dependency and is never removed. A * power or toughness "
+    "is the static ability the glossary's Power and Toughness call it, among all other effects, though 400.1 "
+    "(1999-11 to 2003-03) counts all characteristic-setting text out of abilities without placing it.",
+)
+BASIC_LAND_CHANGE = Decision(
+    "basic_land_change",
+    "214.9e-f (1999-2003)",
+    "A land whose land types an effect sets to basic land types loses the abilities of its own text, as the "
+    "board's operation says; that it also becomes basic, stops being legendary and takes the basic land's name "
+    "(214.9f) shows only where the board says so, since which effects change a land into a basic land and "
+    "which make it only count as one (214.9g) is card wording a board does not hold.",
 )
 COPIES_BEFORE_RULES = Decision(
     "copies_before_rules",
@@ -84,7 +93,7 @@ BASE = Ruleset(
     citations=MappingProxyType({}),  # a document's (``rulesets.language``)
     decisions=tuple(d for d in COMMON_DECISIONS if d.key != "copied_ability_timestamp") + (
         COPIED_ABILITY_TIMESTAMP, STARTED_EFFECTS, TYPE_CHANGING_ABILITIES, IS_STATEMENTS, COPIES_BEFORE_RULES,
-        DEPENDENCY_ACROSS_STAGES, TEXT_CHANGE_WORDS),
+        DEPENDENCY_ACROSS_STAGES, TEXT_CHANGE_WORDS, BASIC_LAND_CHANGE),
     card_types=frozenset({"artifact", "creature", "enchantment", "instant", "land", "sorcery"}),
     type_effects_whole=True,
     grant_timestamps=False,

@@ -307,9 +307,9 @@ CHANGES: tuple[RuleChange, ...] = (
     RuleChange(
         "numbered-layers", "Six numbered layers replace the stages",
         "418.5a (2003-07)", "418.5a (2003-10)",
-        "Effects apply in six layers (copy, control, text, type, other, P/T) instead of stages: control and "
-        "colors and abilities are settled before any P/T change, characteristic-setting abilities apply first "
-        "within each layer, and counters apply after the P/T they set.",
+        "Effects apply in six layers (copy, control, text, type, other, P/T) instead of stages: control is "
+        "settled before types, colors and abilities before any P/T change, and characteristic-setting abilities "
+        "apply first within each layer, so a characteristic-setting P/T now overrides a type-changing effect's.",
         _numbered_layers,
     ),
     # 2005-10
@@ -457,6 +457,36 @@ class Inexpressible:
 
 
 NOT_EXPRESSIBLE: tuple[Inexpressible, ...] = (
+    Inexpressible(
+        "1999-04", "Legendary (glossary, 1999-04)", "212.2c, 215.2, Land Type (glossary) (1999-11)",
+        "Inside the edition: a nonbasic land's land type is its name, and a legendary permanent that becomes a "
+        "creature has the creature type Legend while it is one; a board states neither (a subtype that is a "
+        "name, or that depends on the object's own types).",
+    ),
+    Inexpressible(
+        "1999-04", "-", "418.3c, 407.2, Snow-Covered (glossary) (1999)",
+        "A doubling or halving P/T effect that becomes +X/-X at resolution, properties that are no abilities "
+        "(\"is unblockable\") and snow-covered as a status no type change touches: a board has no such effects, "
+        "and writes snow as a supertype.",
+    ),
+    Inexpressible(
+        "2001-07", "214.5 (1999-11)", "418.5e, 503 (2001-07)",
+        "418.5e writes out the order of stages and 503 brings rules for copying; diffcheck applied copy effects "
+        "first in 1999 already (decision copies_before_rules), so no answer changes.",
+    ),
+    Inexpressible(
+        "2001-07", "214.4, 214.9f (1999-11)", "214.4a-b, 214.9d-f, 502.14 (2001-07)",
+        "What a wording means: \"still a land\" keeps only the type named, a land changed into a basic land "
+        "becomes basic and takes its name, snow-covered becomes an ability. A board states its operations (add or "
+        "set types, its supertypes, its name) rather than wordings (decision basic_land_change).",
+    ),
+    Inexpressible(
+        "2003-07", "402.3, 214.9f, 215.2 (2003-03)", "405.2, 212.6e, 215.2, 418.5e (2003-07)",
+        "An ability saying its object has an ability becomes characteristic-setting (a board's cda sets types, "
+        "colors and P/T only); a land changed to a basic land type keeps its supertypes and granted abilities "
+        "(what a board's operation already does); Legend is no creature type of legendary permanents; "
+        "permanents that phase in keep their timestamps (boards hold no phasing).",
+    ),
     Inexpressible(
         "2003-10", "405.2 (2005-02)", "405.2 (2005-08)",
         "An ability by which an object says it has abilities, or that it gives itself, is no longer "

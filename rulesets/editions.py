@@ -78,6 +78,7 @@ EDITIONS: tuple[Edition, ...] = (
     Edition(
         "2003-07", "Before layers: copy, text, characteristic-setting, type, counters, the rest (Eighth Edition)",
         "2003-07-01", ("dependency-within-stage", "text-changing-step", "csa-step"),
+        settles=("basic_land_change",),  # 212.6e of July 2003
     ),
     Edition("2003-10", "Six layers, P/T in one layer (Mirrodin)", "2003-10-01", ("numbered-layers",)),
     Edition(

@@ -284,3 +284,24 @@ def test_a_run_between_two_dates_attributes_to_the_changes_between_them(tmp_path
     for g in groups:
         assert set(g["attribution"]["changes"]) <= between
     assert any(g["attribution"]["explained"] for g in groups)
+
+
+def test_a_run_from_before_layers_to_the_six_layers_attributes_every_group(tmp_path):
+    # 1999-06-01 (edition 1999-04, stages) against 2006-06-01 (2005-10, six layers with sublayers):
+    # no engine fails on any board, every group is explained by changes between the two, and the
+    # stages' own changes (those of July 2003 and numbered-layers) explain some of them.
+    out = tmp_path / "run"
+    result = run("run", "--engines", "1999-06-01,2006-06-01", "--boards", "300", "--seed", "1", "--jobs", "1",
+                 "--quiet", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    info = json.loads((out / "run.json").read_text())
+    assert info["engine_errors"] == 0
+    assert info["engine_versions"]["1999-06-01"]["edition"] == "1999-04"
+    between = {c.key for c in changes_between("1999-06-01", "2006-06-01")}
+    groups = [json.loads(line) for line in (out / "divergences.jsonl").read_text().splitlines()]
+    assert groups
+    named = set()
+    for g in groups:
+        assert g["attribution"]["explained"] and set(g["attribution"]["changes"]) <= between, g["signature"]
+        named |= set(g["attribution"]["changes"])
+    assert named & {"dependency-within-stage", "text-changing-step", "csa-step", "numbered-layers"}
