@@ -2,7 +2,7 @@
 
     python benchmarks/bench_engines.py [--seed 1] [--repeats 5] [--editions]
 
-With ``--editions``, every edition from 2003 to 2026 too. The last columns are each engine's
+With ``--editions``, every edition from 1999 to 2026 too. The last columns are each engine's
 time per board over cr613's (above 1: slower), for small and large boards: each the median of
 the ratios to a cr613 pass run right after it in the same repeat. Prints medians over repeats,
 the engines taking turns within each (the machines are shared and noisy: compare figures

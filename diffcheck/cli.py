@@ -183,7 +183,7 @@ def judge(
         str,
         typer.Option(
             "--ruleset", "-r",
-            help="Rules to judge under: an edition (2003-10 ... 2025-07; see `diffcheck editions`), an alias "
+            help="Rules to judge under: an edition (1999-04 ... 2025-07; see `diffcheck editions`), an alias "
             "(cr418, cr613, current), a date YYYY-MM-DD (the rules in force that day) or any installed engine "
             "(see `diffcheck engines`). Defaults to cr613; a historical event names its rules, so say which.",
         ),
@@ -507,7 +507,7 @@ def changelog(
 def list_editions(
     as_json: Annotated[bool, typer.Option("--json", help="Print the editions as JSON.")] = False,
 ) -> None:
-    """Every edition of the layer rules: dates in force, documents, and the rule changes from the one before."""
+    """Every edition of the rules on continuous effects, 1999 to today: dates in force, documents, rule changes."""
     from diffcheck.editions_view import editions_data, render_editions
 
     data = editions_data()

@@ -451,5 +451,7 @@ def _engine_version(name: str, config: RunConfig) -> dict:
     if ruleset is not None:
         out.update(edition=getattr(ruleset, "edition", "") or None, document=ruleset.document,
                    document_date=ruleset.document_date)
+        if getattr(ruleset, "caveat", ""):
+            out["archive_gap"] = ruleset.caveat  # a date no known document was surely in force on
     return out
 

@@ -376,6 +376,10 @@ def render_run(result: Mapping[str, Any], groups: Sequence[Mapping[str, Any]], d
     ]
     if result["engine_errors"]:
         lines.append(f"{result['engine_errors']} boards made an engine fail; see run.json and state.json")
+    for name in (a, b):
+        gap = ((result.get("engine_versions") or {}).get(name) or {}).get("archive_gap")
+        if gap:
+            lines.append(f"note on {name}: {gap}")
     rows = [[n, g["count"], g["signature"]] for n, g in enumerate(groups, start=1)]
     if rows:
         lines += ["", tabulate(rows, headers=["#", "boards", "signature"], tablefmt=TABLE_FORMAT)]
@@ -393,6 +397,7 @@ def render_bisect(board_file: str, engines: Sequence[Any], outcomes: Sequence[Ma
 
     (old, new), (a, b) = engines, outcomes
     lines = [f"board: {board_file}", f"from {old.name} to {new.name}"]
+    lines += [f"note: {e.ruleset.caveat}" for e in engines if getattr(getattr(e, "ruleset", None), "caveat", "")]
     found = differences(a, b)
     if not found:
         lines.append("no difference: no rule change is needed to explain this board")

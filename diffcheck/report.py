@@ -475,7 +475,8 @@ def _document(name: str, info: Mapping[str, Any]) -> str:
     version = (info.get("engine_versions") or {}).get(name) or {}
     if version.get("document"):
         date = version.get("document_date")
-        return f"{name}: {version['document']}" + (f", in force from {date}" if date else ", undated")
+        gap = f" (note: {version['archive_gap']})" if version.get("archive_gap") else ""
+        return f"{name}: {version['document']}" + (f", in force from {date}" if date else ", undated") + gap
     description = version.get("description")
     return f"{name}: " + (f"{description} (" if description else "(") + "rules document not stated by this engine)"
 

@@ -80,6 +80,10 @@ def summary_markdown(run: dict, groups: list[dict]) -> str:
         f"in {len(groups)} group{'s' if len(groups) != 1 else ''}.",
         "",
     ]
+    for name in run["engines"]:
+        gap = ((run.get("engine_versions") or {}).get(name) or {}).get("archive_gap")
+        if gap:
+            lines += [f"Note on {name}: {gap}.", ""]
     for n, g in enumerate(groups, start=1):
         rows = [[oid, name, _cell(x), _cell(y)] for oid, name, x, y in g["differing"]]
         lines += [

@@ -33,7 +33,8 @@ def copy_onto(o: Obj, target: Obj, part: CopyPart, unit: Instance, planner: Plan
     o.keywords = target.keywords
     for name, value in part.exceptions:
         setattr(o, name, frozenset(value) if isinstance(value, tuple) else value)
-    o.words = o.subtypes | o.keywords  # what a copy copies is its text (copiable values: 503.2 / 706.2)
+    if o.words is not None:  # what a copy copies is its text (copiable values: 503.2 / 706.2)
+        o.words = o.subtypes | o.keywords
     # 706.8d (2011): a characteristic-defining ability that defines an excepted characteristic is not copied.
     skipped = part.excepted if planner.ruleset.copy_exceptions_skip_cda else frozenset()
     timestamp = _timestamp(o, unit, planner)
@@ -62,13 +63,13 @@ def _timestamp(o: Obj, unit: Instance, planner: Planner) -> int:
 def change_text(o: Obj, swaps: dict[str, str], planner: Planner) -> None:
     """Layer 3: swap words in the type line, keywords and printed or copied abilities (418.6 / 612)."""
     words = o.words
-    if o.subtypes <= words and o.keywords <= words:  # always so in the layers: text changes come first
+    if words is None:  # text changes come first: all the object has is its text
         o.subtypes = swap_set(o.subtypes, swaps)
         o.keywords = swap_set(o.keywords, swaps)
-    else:
+    else:  # before July 2003 one may come after effects that gave subtypes or keywords
         o.subtypes = (o.subtypes - words) | swap_set(o.subtypes & words, swaps)
         o.keywords = (o.keywords - words) | swap_set(o.keywords & words, swaps)
-    o.words = swap_set(words, swaps)
+        o.words = swap_set(words, swaps)
     statics = []
     changed = False
     for s in o.statics:

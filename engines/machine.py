@@ -43,6 +43,12 @@ class Machine:
         self.ability_sublayer = self.planner.index[ruleset.placement[("ability", STATIC)]]
         # From 2020 counters share 7c with the modifying effects, in timestamp order (613.4c, 613.7c).
         self.counters_with_modifiers = ruleset.placement[("pt_modify", RESOLVED)] == ruleset.counters_sublayer
+        # Whether a text change can come after an effect that gives subtypes or keywords (before July 2003):
+        # then objects keep apart the words of their text (``Obj.words``).
+        index = self.planner.index
+        self.text_after_others = any(
+            index[ruleset.placement[("text", STATIC)]] > index[ruleset.placement[(kind, STATIC)]]
+            for kind in ("type", "ability"))
         # Where the counters' own step rests on a decision (2003: counters right after CSAs), traces say so.
         keys = {d.key for d in ruleset.decisions}
         self.counters_rules = ("decision: counters_after_csa",) if "counters_after_csa" in keys else ()
@@ -135,6 +141,7 @@ class _Run(Explaining):
         else:
             self.cards, self.zones = _NO_CARDS, _NO_ZONES
         plan = self.planner.plan
+        words = machine.text_after_others
         turning = self.ruleset.turning_timestamps
         # APNAP (613.7k): the active player's objects first, then each other player's in turn order;
         # each player's in the board's order. Spaced wider than the loader's limit on objects.
@@ -148,7 +155,7 @@ class _Run(Explaining):
                 Instance(("p", p.id, i), a.label, a, plan(a), p.id, None, ts, (ts, 0, position, i))
                 for i, a in enumerate(p.static)
             )
-            state[p.id] = o = obj_from_permanent(p, position, statics)
+            state[p.id] = o = obj_from_permanent(p, position, statics, words)
             o.timestamp = ts
         for object_id, instance in early.values():
             o = state[object_id]
@@ -463,19 +470,24 @@ class _Run(Explaining):
 
     def _depending_on(self, a: Instance, key: str, effects: list[Instance]) -> list[Instance]:
         """Those of ``effects`` that applying ``a`` now would change (418.5b), by trial."""
+        trial, changed = self._trial(a, key, self._affected(a, self.state))
+        if not changed:
+            return []
+        matched: dict = {}
+        return [b for b in effects if b is not a and self._changed(b, key, trial, changed, matched)]
+
+    def _trial(self, a: Instance, key: str, objects) -> tuple[dict, dict]:
+        """``a`` applied to a copy of the state: the copy, and what it changed, object by object (plan bits)."""
         state = self.state
         trial = dict(state)
         touched: set = set()
-        self._apply_parts(a, key, trial, touched, sorted(self._affected(a, state)))
+        self._apply_parts(a, key, trial, touched, sorted(objects))
         changed = {}
         for oid in touched:
             bits = changed_bits(state[oid], trial[oid])
             if bits:
                 changed[oid] = bits
-        if not changed:
-            return []
-        matched: dict = {}
-        return [b for b in effects if b is not a and self._changed(b, key, trial, changed, matched)]
+        return trial, changed
 
     # ------------------------------------------------------------ dependency (418.5c / 613.7a)
 
@@ -497,18 +509,11 @@ class _Run(Explaining):
         deps: dict = {}
         matched: dict = {}  # (filter, object, you, source) -> whether it matches in the state: every trial asks
         for a, bs in candidates.items():
-            trial = dict(state)
-            touched: set = set()
             objects = touches.get(a)
             if objects is None:
                 objects = touches[a] = self._affected(a, state)
-            self._apply_parts(a, key, trial, touched, sorted(objects))
             # What the trial changed, object by object; B need only look at objects whose changes it reads.
-            changed = {}
-            for oid in touched:
-                bits = changed_bits(state[oid], trial[oid])
-                if bits:
-                    changed[oid] = bits
+            trial, changed = self._trial(a, key, objects)
             if not changed:
                 continue
             for b in bs:

@@ -48,9 +48,9 @@ class Obj:
     ``hidden`` holds the subtypes of a card type the object has lost: they do not exist while
     it is gone and come back with it (212.1b / 204.1a). ``words`` holds the subtypes and
     keywords of its text (printed or copied, as text changes left them): a text change
-    rewrites only those, never a subtype or keyword another effect gave (418.6 / 612). In the
-    layers that is no restriction, as text changes come before any other effect that gives
-    them; before July 2003 a text change could come after one.
+    rewrites only those, never a subtype or keyword another effect gave (418.6 / 612). Where
+    text changes come before every effect that gives subtypes or keywords (the layers; July
+    2003) that is no restriction, and ``words`` is None: all it has is text when they apply.
     """
 
     __slots__ = (
@@ -100,7 +100,8 @@ class Obj:
         return None
 
 
-def obj_from_permanent(p: Permanent, position: int, statics: tuple[Instance, ...]) -> Obj:
+def obj_from_permanent(p: Permanent, position: int, statics: tuple[Instance, ...], words: bool = False) -> Obj:
+    """The object as printed; with ``words``, it keeps apart the words of its text (see ``Obj``)."""
     o = Obj.__new__(Obj)
     o.id = p.id
     o.name = p.name
@@ -118,7 +119,7 @@ def obj_from_permanent(p: Permanent, position: int, statics: tuple[Instance, ...
     o.attached_to = p.attached_to
     o.position = position
     o.hidden = _NONE
-    o.words = o.subtypes | o.keywords
+    o.words = o.subtypes | o.keywords if words else None
     return o
 
 

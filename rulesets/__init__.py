@@ -1,7 +1,7 @@
 """Rules versions as data: every edition of the layer rules, and the rulesets they speak.
 
 ``RULESETS`` maps the two seed rulesets' names to their values; ``rulesets.editions``
-knows every edition from 2003 to 2026 and turns any edition name, alias or date into a
+knows every edition from 1999 to 2026 and turns any edition name, alias or date into a
 ruleset.
 """
 

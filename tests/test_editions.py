@@ -87,6 +87,16 @@ def test_a_date_in_the_archive_gap_says_so():
     assert "2001-07-23" in json.loads(result.output)["rules"]["archive_gap"]
     listing = run("editions").output
     assert "no document is known between 1999-11-01 and 2001-07-23" in listing
+    for args in (["diff", GRAY_OGRE, "--from", "2000-06-01"], ["bisect", GRAY_OGRE, "--from", "2000-06-01"]):
+        assert "note: the archive holds no" in run(*args).output, args
+
+
+def test_a_run_with_a_date_in_the_archive_gap_says_so(tmp_path):
+    out = tmp_path / "run"
+    result = run("run", "--engines", "2000-06-01,2004-01-01", "--boards", "20", "--jobs", "1", "--out", str(out))
+    assert result.exit_code == 0 and "note on 2000-06-01: the archive holds no" in result.output
+    assert "2001-07-23" in json.loads((out / "run.json").read_text())["engine_versions"]["2000-06-01"]["archive_gap"]
+    assert "Note on 2000-06-01" in (out / "summary.md").read_text()
 
 
 @pytest.mark.parametrize("args, where", [
@@ -267,19 +277,24 @@ def test_event_timestamps_round_trip_and_change_nothing_before_their_editions():
         assert engine.evaluate(board)["objects"] == engine.evaluate(plain)["objects"], name
 
 
+def _run(tmp_path, engines: str, boards: int, seed: int) -> tuple[dict, list[dict]]:
+    """A run between two engines: its run.json and its groups."""
+    out = tmp_path / "run"
+    result = run("run", "--engines", engines, "--boards", str(boards), "--seed", str(seed), "--jobs", "1",
+                 "--quiet", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    groups = [json.loads(line) for line in (out / "divergences.jsonl").read_text().splitlines()]
+    return json.loads((out / "run.json").read_text()), groups
+
+
 def test_a_run_between_two_dates_attributes_to_the_changes_between_them(tmp_path):
     # The two editions in force on those days (2009-07 and 2020-04), not adjacent: every group's
     # attribution names only changes between them, and run.json names both documents.
-    out = tmp_path / "run"
-    result = run("run", "--engines", "2010-06-01,2021-06-01", "--boards", "400", "--seed", "3", "--jobs", "1",
-                 "--quiet", "--out", str(out))
-    assert result.exit_code == 0, result.output
-    info = json.loads((out / "run.json").read_text())
+    info, groups = _run(tmp_path, "2010-06-01,2021-06-01", 400, 3)
     versions = info["engine_versions"]
     assert (versions["2010-06-01"]["edition"], versions["2010-06-01"]["document_date"]) == ("2009-07", "2010-04-23")
     assert (versions["2021-06-01"]["edition"], versions["2021-06-01"]["document_date"]) == ("2020-04", "2021-04-22")
     between = {c.key for c in changes_between("2010-06-01", "2021-06-01")}
-    groups = [json.loads(line) for line in (out / "divergences.jsonl").read_text().splitlines()]
     assert groups, "2009-07 and 2020-04 differ on some of 400 generated boards"
     for g in groups:
         assert set(g["attribution"]["changes"]) <= between
@@ -290,15 +305,10 @@ def test_a_run_from_before_layers_to_the_six_layers_attributes_every_group(tmp_p
     # 1999-06-01 (edition 1999-04, stages) against 2006-06-01 (2005-10, six layers with sublayers):
     # no engine fails on any board, every group is explained by changes between the two, and the
     # stages' own changes (those of July 2003 and numbered-layers) explain some of them.
-    out = tmp_path / "run"
-    result = run("run", "--engines", "1999-06-01,2006-06-01", "--boards", "300", "--seed", "1", "--jobs", "1",
-                 "--quiet", "--out", str(out))
-    assert result.exit_code == 0, result.output
-    info = json.loads((out / "run.json").read_text())
+    info, groups = _run(tmp_path, "1999-06-01,2006-06-01", 300, 1)
     assert info["engine_errors"] == 0
     assert info["engine_versions"]["1999-06-01"]["edition"] == "1999-04"
     between = {c.key for c in changes_between("1999-06-01", "2006-06-01")}
-    groups = [json.loads(line) for line in (out / "divergences.jsonl").read_text().splitlines()]
     assert groups
     named = set()
     for g in groups:
