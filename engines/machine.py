@@ -23,7 +23,7 @@ from engines.board import (
 )
 from engines.dependency import changed_bits, strongly_connected
 from engines.explaining import Explaining, describe
-from engines.plan import ALL, NOT_STARTED_READS, TEXT, Plan, Planner
+from engines.plan import ALL, COPIABLE, NOT_STARTED_READS, TEXT, Plan, Planner
 from engines.reading import card_views, count, matches
 from engines.text import words_found
 from engines.state import Instance, Obj, copiable_snapshot, obj_from_permanent
@@ -474,7 +474,8 @@ class _Run(Explaining):
         if not changed:
             return []
         matched: dict = {}
-        return [b for b in effects if b is not a and self._changed(b, key, trial, changed, matched)]
+        copying = bool(a.plan.writes[key] & COPIABLE)
+        return [b for b in effects if b is not a and self._changed(b, key, trial, changed, matched, copying)]
 
     def _trial(self, a: Instance, key: str, objects) -> tuple[dict, dict]:
         """``a`` applied to a copy of the state: the copy, and what it changed, object by object (plan bits)."""
@@ -514,10 +515,11 @@ class _Run(Explaining):
                 objects = touches[a] = self._affected(a, state)
             # What the trial changed, object by object; B need only look at objects whose changes it reads.
             trial, changed = self._trial(a, key, objects)
+            copying = bool(a.plan.writes[key] & COPIABLE)
             if not changed:
                 continue
             for b in bs:
-                if self._changed(b, key, trial, changed, matched):
+                if self._changed(b, key, trial, changed, matched, copying):
                     deps.setdefault(b, []).append(a)
         return deps
 
@@ -552,9 +554,11 @@ class _Run(Explaining):
                     if b.source in objects:
                         candidates.setdefault(a, []).append(b)
 
-    def _changed(self, b: Instance, key: str, trial: dict, changed: dict, matched: dict) -> bool:
+    def _changed(self, b: Instance, key: str, trial: dict, changed: dict, matched: dict, copying: bool = True) -> bool:
         """Whether a trial changes B (418.5c(b) / 613.7a(b)); ``changed`` maps each object it changed
-        to what changed (plan bits).
+        to what changed (plan bits). ``copying``: whether the effect tried is a copy effect, the only kind
+        that changes what a copy effect copies (copiable values: 503.2 / 706.2); in layer 1 every
+        effect is one, but before July 2003 another can be tried against a copy effect.
 
         Only those objects can differ between the state and the trial, so B's existence,
         text, affected set and counts are compared on them alone; a change of B's controller
@@ -603,7 +607,8 @@ class _Run(Explaining):
                             if state[oid].mana_value != trial[oid].mana_value:
                                 return True
             elif isinstance(part, CopyPart):
-                if part.of in changed and copiable_snapshot(state[part.of]) != copiable_snapshot(trial[part.of]):
+                if copying and part.of in changed and copiable_snapshot(state[part.of]) != copiable_snapshot(
+                        trial[part.of]):
                     return True
             elif isinstance(part, TextPart):
                 # Another text change can change which words this one finds (418.5c(b) / 613.7a(b)).
