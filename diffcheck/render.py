@@ -14,7 +14,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from deepdiff import DeepDiff
 from tabulate import tabulate
 
-from engines.trace import Applied, Entry, Heading, Note, render as render_trace
+from engines.trace import Applied, Entry, Note, render as render_trace
 
 __all__ = [
     "CHARACTERISTICS",

@@ -4,8 +4,10 @@ For each sublayer of the ruleset, in order, the machine gathers the effects with
 there, and applies them one at a time: characteristic-defining abilities first where the
 ruleset says so, then by timestamp, except that an effect that depends on another waits
 for it, and effects in a dependency loop go by timestamp (418.5c-d / 613.7). Dependency is
-decided from the state by trial application: apply A to a copy of the objects it touches
-and see whether B's existence, text, affected objects or values change.
+decided from the state by trial application (``engines.dependency``): apply A to a copy of
+the objects it touches and see whether B's existence, text, affected objects or values
+change. Before October 2003 the steps are stages, and until July 2003 an effect can depend on
+one of a later stage, which then applies first, at the start of the earlier one.
 
 An effect that has started to apply keeps the objects it started with in later sublayers,
 even if its ability is gone (418.5b / 613.5); an effect from a resolved spell or ability
@@ -17,16 +19,12 @@ from __future__ import annotations
 from typing import Iterable
 
 from engines import apply
-from engines.board import (
-    Attached, Board, ControlPart, CopyPart, Count, Effect, Ids, ManaValue, Matching, PTModifyPart, PTOf, PTSetPart, Self_,
-    TextPart, TypePart, counter_pt_change, subtype_set,
-)
-from engines.dependency import changed_bits, strongly_connected
+from engines.board import Attached, Board, Effect, Ids, ManaValue, PTModifyPart, PTOf, Self_, counter_pt_change
+from engines.dependency import Depending, ahead, changed_bits, strongly_connected
 from engines.explaining import Explaining, describe
-from engines.plan import ALL, COPIABLE, NOT_STARTED_READS, TEXT, Plan, Planner
-from engines.reading import card_views, count, matches
-from engines.text import words_found
-from engines.state import Instance, Obj, copiable_snapshot, obj_from_permanent
+from engines.plan import ALL, Planner
+from engines.reading import card_views, count, matches, read_pt
+from engines.state import Instance, Obj, obj_from_permanent
 from engines.trace import Applied, Change, Entry, Heading, Note
 from rulesets.model import ALL_EFFECTS, NO_CDA, RESOLVED, STATIC, Ruleset, Sublayer
 
@@ -124,7 +122,7 @@ def _labels(found: dict, keys) -> str:
     return ", ".join(sorted(found[k][1].label for k in keys))
 
 
-class _Run(Explaining):
+class _Run(Depending, Explaining):
     """One pass of one evaluation: the state, which effects have started, and the trace."""
 
     def __init__(self, machine: Machine, board: Board, early: dict, trace: list[Entry] | None) -> None:
@@ -275,7 +273,7 @@ class _Run(Explaining):
                 if current is None:
                     continue  # its ability is gone before its effect started
                 if current.body is not u.body:  # its text changed meanwhile
-                    u = _ahead(current, key, self.planner.index)
+                    u = ahead(current, key, self.planner.index)
             units.append(u)
         return units
 
@@ -416,241 +414,6 @@ class _Run(Explaining):
                 return unit, loop, tuple(u.label for u in pending[:n])
         raise AssertionError("a dependency graph always has a free strongly connected component")
 
-    # ------------------------------------------------------------ dependency across stages (before July 2003)
-
-    def _pulled_forward(self, key: str, units: Iterable[Instance], buckets: dict) -> list[Instance]:
-        """The effects of later stages that an effect of this stage depends on (418.5b-c of 1999-2003, which
-        no stage bounds), each made to apply here, ahead of it (decision dependency_across_stages).
-
-        Found by the same trial as any dependency: apply the later effect's parts now, to a copy of
-        the state, and see whether an effect of this stage changes. What a pulled effect depends on
-        in turn is pulled too.
-        """
-        index = self.planner.index
-        here = index[key]
-        outside = self.ruleset.cda_dependency == NO_CDA  # "is" statements are no effects (402.3)
-        here_keys = {u.key for u in units}  # an effect with parts here too applies those here, the rest later
-        later: dict = {}
-        for k, us in buckets.items():
-            if index[k] > here:
-                for u in us:
-                    if u.key not in self.moved and u.key not in later and u.key not in here_keys and not (
-                            outside and u.cda):
-                        later[u.key] = u
-        waiting = [u for u in units if not (outside and u.cda)]
-        # An "is" statement is part of the card: no effect removes it, but a text change rewrites it (the
-        # 2001-2003 glossary's dual land edited to read "plains"), so it waits for text changes only.
-        statements = [u for u in units if outside and u.cda]
-        pulled: list[Instance] = []
-        while (waiting or statements) and later:
-            reads = 0
-            for x in waiting:
-                reads |= self._reads(x, key)
-            if statements:
-                reads |= TEXT
-            found = []
-            for y in list(later.values()):
-                early = _ahead(y, key, index)
-                if not early.plan.writes[key] & reads:
-                    continue
-                rewrites = statements if any(p.kind == "text" for p in early.plan.parts[key]) else []
-                dependents = self._depending_on(early, key, waiting + rewrites)
-                if dependents:
-                    del later[y.key]
-                    found.append(early)
-                    home = min((k for k in y.plan.parts if index[k] > here), key=index.__getitem__)
-                    self.pulled_for[y.key] = (home, tuple(x.label for x in dependents))
-            pulled += found
-            waiting, statements = found, []
-        for u in pulled:
-            self.moved[u.key] = key
-        if pulled:
-            self.pulled[key] = pulled
-        return pulled
-
-    def _depending_on(self, a: Instance, key: str, effects: list[Instance]) -> list[Instance]:
-        """Those of ``effects`` that applying ``a`` now would change (418.5b), by trial."""
-        trial, changed = self._trial(a, key, self._affected(a, self.state))
-        if not changed:
-            return []
-        matched: dict = {}
-        copying = bool(a.plan.writes[key] & COPIABLE)
-        return [b for b in effects if b is not a and self._changed(b, key, trial, changed, matched, copying)]
-
-    def _trial(self, a: Instance, key: str, objects) -> tuple[dict, dict]:
-        """``a`` applied to a copy of the state: the copy, and what it changed, object by object (plan bits)."""
-        state = self.state
-        trial = dict(state)
-        touched: set = set()
-        self._apply_parts(a, key, trial, touched, sorted(objects))
-        changed = {}
-        for oid in touched:
-            bits = changed_bits(state[oid], trial[oid])
-            if bits:
-                changed[oid] = bits
-        return trial, changed
-
-    # ------------------------------------------------------------ dependency (418.5c / 613.7a)
-
-    def _reads(self, unit: Instance, key: str) -> int:
-        bits = unit.plan.reads[key]
-        if unit.source is not None and unit.key not in self.started:
-            bits |= NOT_STARTED_READS
-        return bits
-
-    def _dependencies(self, pending: list[Instance], key: str) -> dict:
-        """B -> [A, ...]: the pending effects each pending effect depends on, decided by trial."""
-        state = self.state
-        touches: dict = {}  # a -> the objects it would apply to now
-        candidates: dict = {}
-        for group in self._groups(pending):
-            self._candidates(group, key, state, touches, candidates)
-        if not candidates:
-            return {}
-        deps: dict = {}
-        matched: dict = {}  # (filter, object, you, source) -> whether it matches in the state: every trial asks
-        for a, bs in candidates.items():
-            objects = touches.get(a)
-            if objects is None:
-                objects = touches[a] = self._affected(a, state)
-            # What the trial changed, object by object; B need only look at objects whose changes it reads.
-            trial, changed = self._trial(a, key, objects)
-            copying = bool(a.plan.writes[key] & COPIABLE)
-            if not changed:
-                continue
-            for b in bs:
-                if self._changed(b, key, trial, changed, matched, copying):
-                    deps.setdefault(b, []).append(a)
-        return deps
-
-    def _candidates(self, taking_part: list[Instance], key: str, state: dict, touches: dict, candidates: dict) -> None:
-        """A -> [B, ...]: the pairs of one group worth a trial, because A writes something B reads."""
-        writers = [(a, a.plan.writes[key]) for a in taking_part]
-        for b in taking_part:
-            # What any object's change can alter (B's affected set, its counts), and what only a
-            # change to B's own object can alter (its existence and text, before it starts).
-            local = b.plan.local[key]  # what only a change to an object B applies to can alter
-            broad = b.plan.reads[key] & ~local
-            own = NOT_STARTED_READS if b.source is not None and b.key not in self.started else 0
-            if not (broad or local or own):
-                continue
-            for a, writes in writers:
-                if a is b:
-                    continue
-                if writes & broad:
-                    candidates.setdefault(a, []).append(b)
-                elif writes & local:
-                    mine, theirs = touches.get(b), touches.get(a)
-                    if mine is None:
-                        mine = touches[b] = self._affected(b, state)
-                    if theirs is None:
-                        theirs = touches[a] = self._affected(a, state)
-                    if not mine.isdisjoint(theirs):
-                        candidates.setdefault(a, []).append(b)
-                elif writes & own:
-                    objects = touches.get(a)
-                    if objects is None:
-                        objects = touches[a] = self._affected(a, state)
-                    if b.source in objects:
-                        candidates.setdefault(a, []).append(b)
-
-    def _changed(self, b: Instance, key: str, trial: dict, changed: dict, matched: dict, copying: bool = True) -> bool:
-        """Whether a trial changes B (418.5c(b) / 613.7a(b)); ``changed`` maps each object it changed
-        to what changed (plan bits). ``copying``: whether the effect tried is a copy effect, the only kind
-        that changes what a copy effect copies (copiable values: 503.2 / 706.2); in layer 1 every
-        effect is one, but before July 2003 another can be tried against a copy effect.
-
-        Only those objects can differ between the state and the trial, so B's existence,
-        text, affected set and counts are compared on them alone; a change of B's controller
-        ("you") falls back to comparing B's whole signature.
-        """
-        state = self.state
-        source = b.source
-        started = b.key in self.started
-        if source is not None and source in changed:
-            before, after = state[source], trial[source]
-            if not started:
-                was, now = before.static(b.key), after.static(b.key)
-                if (was is None) != (now is None):
-                    return True  # existence
-                if was is not None and was.body is not now.body:
-                    return True  # text
-            if before.controller != after.controller:
-                return self._signature(b, key, state) != self._signature(b, key, trial)
-        reads = b.plan.reads[key]
-        relevant = [oid for oid, bits in changed.items() if bits & reads]
-        if not relevant:
-            return False
-        you = self._you(b, state)
-        affects = b.body.affects
-        if not started and isinstance(affects, Matching):
-            bits = b.plan.affects_reads
-            oids = [oid for oid in relevant if changed[oid] & bits]
-            if oids and _matches_differ(affects.filter, oids, state, trial, you, source, matched):
-                return True
-        for part in b.plan.parts[key]:
-            if isinstance(part, (PTSetPart, PTModifyPart)):
-                for value in (part.power, part.toughness):
-                    if type(value) is int:
-                        continue
-                    if isinstance(value, PTOf):
-                        of = value.of  # a card outside the battlefield is never in ``changed``
-                        if of in changed and _read_pt(state[of], value) != _read_pt(trial[of], value):
-                            return True
-                        continue
-                    if isinstance(value, Count):
-                        if value.zone == "battlefield" and _matches_differ(
-                                value.filter, relevant, state, trial, you, source, matched):
-                            return True
-                    else:  # the affected objects' own mana values
-                        for oid in self._affected(b, state).intersection(relevant):
-                            if state[oid].mana_value != trial[oid].mana_value:
-                                return True
-            elif isinstance(part, CopyPart):
-                if copying and part.of in changed and copiable_snapshot(state[part.of]) != copiable_snapshot(
-                        trial[part.of]):
-                    return True
-            elif isinstance(part, TextPart):
-                # Another text change can change which words this one finds (418.5c(b) / 613.7a(b)).
-                swaps = dict(part.swaps)
-                for oid in self._affected(b, state).intersection(relevant):
-                    if words_found(state[oid], swaps) != words_found(trial[oid], swaps):
-                        return True
-            elif isinstance(part, TypePart) and part.sets_basic_land_types:
-                # Making an object a land (or not) decides whether B takes its abilities (212.6e / 305.7).
-                # Until 2011, whether its land types already are the new ones decides it too.
-                kept = None if self.ruleset.land_types_set_always else frozenset(part.values)
-                for oid in self._affected(b, state).intersection(relevant):
-                    if ("land" in state[oid].types) != ("land" in trial[oid].types):
-                        return True
-                    if kept is not None and (_land_types(state[oid]) == kept) != (_land_types(trial[oid]) == kept):
-                        return True
-        return False
-
-    def _signature(self, unit: Instance, key: str, state: dict) -> tuple | None:
-        """What 418.5c(b) / 613.7a(b) compares: existence, text, objects affected, what it does."""
-        if unit.source is not None and unit.key not in self.started:
-            current = state[unit.source].static(unit.key)
-            if current is None:
-                return None  # the ability is gone before its effect started: it no longer exists
-            # An effect moved to an earlier stage (before July 2003) is read with its parts moved.
-            unit = current if key in current.plan.parts else _ahead(current, key, self.planner.index)
-        objects = self._affected(unit, state)
-        return (id(unit.body), objects, self._values(unit, key, state, objects))
-
-    def _values(self, unit: Instance, key: str, state: dict, objects: frozenset) -> tuple:
-        out = []
-        you = self._you(unit, state)
-        for part in unit.plan.parts[key]:
-            if isinstance(part, (PTSetPart, PTModifyPart)):
-                if type(part.power) is not int or type(part.toughness) is not int:
-                    out.append(tuple(self._pt_values(part, unit, state, you, sorted(objects))))
-            elif isinstance(part, CopyPart):
-                out.append(copiable_snapshot(state[part.of]))
-            elif isinstance(part, ControlPart):
-                out.append(you if part.player == "you" else part.player)
-        return tuple(out)
-
     # ------------------------------------------------------------ whom, and how much
 
     def _you(self, unit: Instance, state: dict) -> str:
@@ -691,7 +454,7 @@ class _Run(Explaining):
         if isinstance(value, PTOf):
             o = state.get(value.of)
             if o is not None:
-                return _read_pt(o, value)
+                return read_pt(o, value)
             power, toughness = self.cards[value.of].pt(self.ruleset.card_counters)
             return (power if value.characteristic == "power" else toughness) or 0
         return count(value, state, you, unit.source, self.zones)
@@ -791,24 +554,8 @@ _NO_CARDS: dict = {}
 _NO_ZONES = {"graveyard": (), "exile": ()}
 
 
-def _matches_differ(f, oids, state: dict, trial: dict, you: str, source, matched: dict) -> bool:
-    """Whether filter ``f`` matches one of ``oids`` in the trial and not in the state, or the other way;
-    ``matched`` keeps what it answered in the state, which every trial of one search asks again."""
-    for oid in oids:
-        k = (id(f), oid, you, source)
-        was = matched.get(k)
-        if was is None:
-            was = matched[k] = matches(f, state[oid], you, source)
-        if was != matches(f, trial[oid], you, source):
-            return True
-    return False
 
 
-def _read_pt(o: Obj, value: PTOf) -> int:
-    """A permanent's power or toughness as a value reads it: a noncreature has none, so 0 (208.3 / 207.3)."""
-    if "creature" not in o.types:
-        return 0
-    return (o.power if value.characteristic == "power" else o.toughness) or 0
 
 
 def _counters_as_effects(board: Board, plan) -> list[Instance]:
@@ -829,26 +576,8 @@ def _counters_as_effects(board: Board, plan) -> list[Instance]:
     return out
 
 
-def _ahead(unit: Instance, key: str, index: dict) -> Instance:
-    """``unit`` as it applies when moved to sublayer ``key``: its parts from the later steps, all there."""
-    plan = unit.plan
-    here = index[key]
-    keys = sorted((k for k in plan.parts if index[k] > here), key=index.__getitem__)
-    parts = tuple(p for k in keys for p in plan.parts[k])
-    reads = local = broad = writes = 0
-    for k in keys:
-        reads |= plan.reads[k]
-        local |= plan.local[k]
-        broad |= plan.reads[k] & ~plan.local[k]
-        writes |= plan.writes[k]
-    moved = Plan(plan.origin, {key: parts}, min(plan.first, here), {key: reads}, {key: local & ~broad},
-                 {key: writes}, plan.affects_reads)
-    return Instance(unit.key, unit.label, unit.body, moved, unit.source, unit.controller, unit.timestamp, unit.order,
-                    unit.granted)
 
 
-def _land_types(o: Obj) -> frozenset[str]:
-    return frozenset(s for s in o.subtypes if subtype_set(s) == "land")
 
 
 def _timestamp_order(unit: Instance) -> tuple:

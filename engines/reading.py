@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engines.board import Card, Count, Filter
+from engines.board import Card, Count, Filter, PTOf
 
 
 def matches(f: Filter, o, you: str | None, source_id: str | None) -> bool:
@@ -90,3 +90,10 @@ def count(value: Count, state: dict, you: str | None, source_id: str | None, zon
     if value.zone != "battlefield":
         return sum(1 for c in zones[value.zone] if matches(f, c, you, source_id))
     return sum(1 for o in state.values() if matches(f, o, you, source_id))
+
+
+def read_pt(o, value: PTOf) -> int:
+    """A permanent's power or toughness as a value reads it: a noncreature has none, so 0 (208.3 / 207.3)."""
+    if "creature" not in o.types:
+        return 0
+    return (o.power if value.characteristic == "power" else o.toughness) or 0
