@@ -93,7 +93,8 @@ class Explaining:
         parts = unit.plan.parts[sublayer.key]
         if r.type_effects_whole and sublayer.key == r.placement[("type", STATIC)] and any(
                 p.kind != "type" for p in parts) and any(p.kind == "type" for p in parts):
-            reasons.append(f"the effect changes types, so all of it applies in this {r.step_word}")
+            reasons.append(f"the effect changes types, so all of it applies in this {r.step_word}"
+                           + (": initial values, which every later stage's effects override" if r.stages else ""))
             rules.append(r.cite("type_effects"))
         if unit.key[0] == "c":
             rules.append("decision: copied_ability_timestamp")
@@ -109,6 +110,8 @@ class Explaining:
             rules.append("decision: is_statements")  # what a card says it is, before July 2003
         if "basic_land_change" in decided and any(getattr(p, "sets_basic_land_types", False) for p in parts):
             rules.append("decision: basic_land_change")
+        if "type_changing_abilities" in decided and any(p.kind == "type" for p in parts):
+            rules.append("decision: type_changing_abilities")  # what is one, before the numbered layers
         if unit.cda and sublayer.cda_first:
             reasons.append(f"{r.cda_term}: applies first")
             rules.append(r.cite("cda_first"))
