@@ -21,11 +21,13 @@ How a run is laid out, and why:
 
 from __future__ import annotations
 
+import gc
 import multiprocessing as mp
 import os
 import signal
 import time
 from collections import deque
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
@@ -140,9 +142,27 @@ def board_at(seed: int, index: int, generator: str = "small") -> dict:
     return chunk_boards(seed, chunk, offset + 1, generator)[offset]
 
 
+@contextmanager
+def _collector_paused():
+    """Pause the cyclic garbage collector for one task: evaluation makes many short-lived objects and
+    few cycles, and the collector's passes over them cost a fifth of the time or more; it runs again
+    between tasks."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def _scan(task: tuple[int, int, int]) -> tuple[int, int, list, list]:
     """Evaluate one chunk with both engines: the divergent boards' indexes, triage keys and characteristics."""
-    seed, chunk, count = task
+    with _collector_paused():
+        return _scan_chunk(*task)
+
+
+def _scan_chunk(seed: int, chunk: int, count: int) -> tuple[int, int, list, list]:
     a, b = _ENGINES
     found, errors = [], []
     for offset, data in enumerate(chunk_boards(seed, chunk, count, _GENERATOR)):
@@ -159,17 +179,25 @@ def _scan(task: tuple[int, int, int]) -> tuple[int, int, list, list]:
             continue
         if x["objects"] != y["objects"]:
             names = widen(name for _, name, _, _ in differing(x, y))
-            found.append((index, triage_key(plain, names, _MOVED), names))
+            # The board goes with it: a shrink need not make the chunk again to find it.
+            found.append((index, triage_key(plain, names, _MOVED), names, data))
     return chunk, count, found, errors
 
 
-def _shrink(task: tuple[int, int, list[str]]) -> tuple[int, dict, dict, dict, str, dict | None]:
-    """Shrink board ``index`` to a minimal board that still diverges in (some of) the same
-    characteristics, and attribute it to rule changes when the old engine has a ruleset."""
-    seed, index, names = task
+def _shrink(task: tuple[int, int, list[str], dict | None]) -> tuple[int, dict, dict, dict, str, dict | None]:
+    """Shrink board ``index`` (given, or made again from its seed) to a minimal board that still
+    diverges in (some of) the same characteristics, and attribute it to rule changes when the old
+    engine has a ruleset. Generated boards are valid (the generator's property tests), so the
+    shrinker need not check this one again."""
+    with _collector_paused():
+        return _shrink_one(*task)
+
+
+def _shrink_one(seed: int, index: int, names: list[str], data: dict | None) -> tuple:
     a, b = _ENGINES
     try:
-        minimal = shrink(board_at(seed, index, _GENERATOR), diverges(a, b, characteristics=frozenset(names)))
+        start = data if data is not None else board_at(seed, index, _GENERATOR)
+        minimal = shrink(start, diverges(a, b, characteristics=frozenset(names)), checked=True)
         plain = expand_board(minimal)
         board = Board.from_dict(plain)
         x, y = a.evaluate(board), b.evaluate(board)
@@ -325,15 +353,17 @@ class Harness:
                 {"board_index": i, "engine": engine, "error": message, "board": data}
                 for i, engine, message, data in errors[:room]
             )
-        for index, key, names in found:
+        for index, key, names, data in found:
             entry = state["keys"].get(key)
             if entry is None:
                 entry = state["keys"][key] = {"first": index, "count": 0, "characteristics": names, "group": None}
-                self._submit_shrink(pool, key, entry)
+                self._submit_shrink(pool, key, entry, data)
             entry["count"] += 1
 
-    def _submit_shrink(self, pool, key: str, entry: dict) -> None:
-        task = (self.config.seed, entry["first"], entry["characteristics"])
+    def _submit_shrink(self, pool, key: str, entry: dict, data: dict | None = None) -> None:
+        """Shrink a key's first board: the board itself when the scan found it in this session; after a
+        resume, its seed and index (the worker makes it again)."""
+        task = (self.config.seed, entry["first"], entry["characteristics"], data)
         self._shrinks[key] = pool.apply_async(_shrink, (task,))
 
     def _collect_shrinks(self, wait: float = 0.0) -> None:

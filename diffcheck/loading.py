@@ -35,11 +35,9 @@ from copy import deepcopy
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Any, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
-import jsonschema
 import yaml
-from jsonschema import Draft202012Validator
 
 from diffcheck.catalogue import CardReferenceError, expand_board
 from diffcheck.catalogue.expand import original_path
@@ -49,6 +47,9 @@ from diffcheck.words import or_list as _or_list
 from diffcheck.words import q as _q
 from diffcheck.words import shorten as _shorten
 from engines.board import COLORS, DEFAULT_PLAYERS, MIXED_PT_COUNTER, Board, counter_pt_change
+
+if TYPE_CHECKING:  # jsonschema is imported when a board is first validated: every command would pay for it
+    import jsonschema
 
 __all__ = ["BoardError", "load_board", "board_from_data", "checked_board_data", "validate_board_data", "board_schema"]
 
@@ -555,20 +556,22 @@ def _is_integer(_checker: Any, value: Any) -> bool:
 def _unique_items(validator: Any, unique: Any, instance: Any, schema: Any) -> Iterable[jsonschema.ValidationError]:
     # jsonschema compares the items of a list of mappings pair by pair (quadratic: a list of
     # a thousand mappings costs seconds); comparing their canonical JSON texts is linear.
+    from jsonschema import ValidationError
+
     if unique and validator.is_type(instance, "array") and _first_repeat(instance) is not None:
-        yield jsonschema.ValidationError("has non-unique elements")
-
-
-_BoardValidator = jsonschema.validators.extend(
-    Draft202012Validator,
-    validators={"uniqueItems": _unique_items},
-    type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_integer),
-)
+        yield ValidationError("has non-unique elements")
 
 
 @lru_cache(maxsize=1)
 def _validator() -> Any:
-    return _BoardValidator(_schema())
+    from jsonschema import Draft202012Validator, validators
+
+    board_validator = validators.extend(
+        Draft202012Validator,
+        validators={"uniqueItems": _unique_items},
+        type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_integer),
+    )
+    return board_validator(_schema())
 
 
 def _schema_problem(data: dict[str, Any]) -> tuple[DocPath, str] | None:

@@ -11,7 +11,6 @@ import re
 import sys
 from typing import Any, Iterable, Mapping, Sequence
 
-from deepdiff import DeepDiff
 from tabulate import tabulate
 
 from engines.trace import Applied, Entry, Note, render as render_trace
@@ -250,6 +249,8 @@ def render_diff(engines: Sequence[Any], outcomes: Sequence[Mapping[str, Any]], b
 
 def outcomes_diff(old: Mapping[str, Any], new: Mapping[str, Any]) -> dict[str, Any]:
     """DeepDiff of the two outcomes' objects (order kept), as plain JSON data; ``{}`` when equal."""
+    from deepdiff import DeepDiff  # imported here: every other command would pay for it at start
+
     found = DeepDiff(normalize(old["objects"]), normalize(new["objects"]), ignore_order=False)
     return json.loads(found.to_json())
 
