@@ -211,8 +211,10 @@ def diverges(
     b = get_engine(engine_b) if isinstance(engine_b, str) else engine_b
     wanted = None if characteristics is None else frozenset(characteristics)
 
+    memo: dict = {}  # the variants of one board share their unchanged abilities and effects
+
     def predicate(data: Data) -> bool:
-        board = Board.from_dict(expand_board(data))
+        board = Board.from_dict(expand_board(data), memo)
         outcome_a = a.evaluate(board)
         outcome_b = b.evaluate(board)
         if wanted is None:

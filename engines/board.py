@@ -620,9 +620,15 @@ class Board:
         return self.players[0]
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "Board":
-        """Build a board from validated contract-v1 data, filling in every default."""
+    def from_dict(cls, data: Mapping[str, Any], memo: dict | None = None) -> "Board":
+        """Build a board from validated contract-v1 data, filling in every default.
+
+        With ``memo`` (a dict kept across calls), a static ability or effect written by the same
+        mapping object as in an earlier call is that call's value again: a shrinker's variants
+        share their unchanged parts, and an engine then finds its plans for them by identity.
+        """
         players = tuple(data.get("players", DEFAULT_PLAYERS))
+        static = StaticAbility.from_dict if memo is None else _memoized(memo, StaticAbility.from_dict)
         raw_objects = data.get("objects", [])
         raw_effects = data.get("effects", [])
         # Default timestamps: order of appearance, objects first, then effects.
@@ -644,7 +650,7 @@ class Board:
                     toughness=o.get("toughness"),
                     mana_value=o.get("mana_value", 0),
                     abilities=tuple(o.get("abilities", ())),
-                    static=tuple(StaticAbility.from_dict(s) for s in o.get("static", ())),
+                    static=tuple(static(s) for s in o.get("static", ())),
                     counters=tuple(sorted(o.get("counters", {}).items())),
                     attached_to=o.get("attached_to"),
                     counter_timestamps=tuple(sorted(o.get("counter_timestamps", {}).items())),
@@ -654,17 +660,24 @@ class Board:
             )
         effects = []
         for position, e in enumerate(raw_effects, start=len(raw_objects) + 1):
-            effects.append(
-                Effect(
-                    id=e["id"],
-                    source=e.get("source", e["id"]),
-                    controller=e.get("controller", players[0]),
-                    timestamp=e.get("timestamp", position),
-                    affects=Ids(tuple(e["affects"])),
-                    parts=parts_from_dict(e),
-                    source_given="source" in e,
-                )
+            # Its defaults depend on its position and the active player, so those are part of the key.
+            key = (id(e), position, players[0])
+            hit = memo.get(key) if memo is not None else None
+            if hit is not None and hit[0] is e:
+                effects.append(hit[1])
+                continue
+            effect = Effect(
+                id=e["id"],
+                source=e.get("source", e["id"]),
+                controller=e.get("controller", players[0]),
+                timestamp=e.get("timestamp", position),
+                affects=Ids(tuple(e["affects"])),
+                parts=parts_from_dict(e),
+                source_given="source" in e,
             )
+            if memo is not None:
+                memo[key] = (e, effect)
+            effects.append(effect)
         graveyards, exile = (
             tuple((player, tuple(Card.from_dict(c) for c in cards)) for player, cards in data.get(zone, {}).items())
             for zone in ("graveyards", "exile")
@@ -726,3 +739,15 @@ class Board:
         if self.notes is not None:
             out["notes"] = self.notes
         return out
+
+
+def _memoized(memo: dict, build):
+    """``build`` of a mapping, remembered in ``memo`` by the mapping's identity (kept alive with it)."""
+    def get(data):
+        hit = memo.get(id(data))
+        if hit is not None and hit[0] is data:
+            return hit[1]
+        value = build(data)
+        memo[id(data)] = (data, value)
+        return value
+    return get
