@@ -628,7 +628,21 @@ class Board:
         share their unchanged parts, and an engine then finds its plans for them by identity.
         """
         players = tuple(data.get("players", DEFAULT_PLAYERS))
-        static = StaticAbility.from_dict if memo is None else _memoized(memo, StaticAbility.from_dict)
+
+        def static(s: Mapping[str, Any]) -> StaticAbility:
+            return StaticAbility.from_dict(s) if memo is None else _memo(memo, id(s), s, StaticAbility.from_dict)
+
+        def effect(e: Mapping[str, Any], position: int) -> Effect:
+            return Effect(
+                id=e["id"],
+                source=e.get("source", e["id"]),
+                controller=e.get("controller", players[0]),
+                timestamp=e.get("timestamp", position),
+                affects=Ids(tuple(e["affects"])),
+                parts=parts_from_dict(e),
+                source_given="source" in e,
+            )
+
         raw_objects = data.get("objects", [])
         raw_effects = data.get("effects", [])
         # Default timestamps: order of appearance, objects first, then effects.
@@ -660,24 +674,9 @@ class Board:
             )
         effects = []
         for position, e in enumerate(raw_effects, start=len(raw_objects) + 1):
-            # Its defaults depend on its position and the active player, so those are part of the key.
-            key = (id(e), position, players[0])
-            hit = memo.get(key) if memo is not None else None
-            if hit is not None and hit[0] is e:
-                effects.append(hit[1])
-                continue
-            effect = Effect(
-                id=e["id"],
-                source=e.get("source", e["id"]),
-                controller=e.get("controller", players[0]),
-                timestamp=e.get("timestamp", position),
-                affects=Ids(tuple(e["affects"])),
-                parts=parts_from_dict(e),
-                source_given="source" in e,
-            )
-            if memo is not None:
-                memo[key] = (e, effect)
-            effects.append(effect)
+            # An effect's defaults depend on its position and the active player: they are part of the key.
+            effects.append(effect(e, position) if memo is None else
+                           _memo(memo, (id(e), position, players[0]), e, effect, position))
         graveyards, exile = (
             tuple((player, tuple(Card.from_dict(c) for c in cards)) for player, cards in data.get(zone, {}).items())
             for zone in ("graveyards", "exile")
@@ -741,13 +740,12 @@ class Board:
         return out
 
 
-def _memoized(memo: dict, build):
-    """``build`` of a mapping, remembered in ``memo`` by the mapping's identity (kept alive with it)."""
-    def get(data):
-        hit = memo.get(id(data))
-        if hit is not None and hit[0] is data:
-            return hit[1]
-        value = build(data)
-        memo[id(data)] = (data, value)
-        return value
-    return get
+def _memo(memo: dict, key, data: Mapping[str, Any], build, *args):
+    """``build(data, *args)``, remembered in ``memo`` under ``key`` (which holds ``id(data)`` and whatever
+    else the value depends on); the mapping is kept with the value, so its id is never reused meanwhile."""
+    hit = memo.get(key)
+    if hit is not None and hit[0] is data:
+        return hit[1]
+    value = build(data, *args)
+    memo[key] = (data, value)
+    return value

@@ -118,9 +118,10 @@ class Depending:
                 reads |= TEXT
             found = []
             for y in list(later.values()):
-                early = ahead(y, key, index)
-                if not early.plan.writes[key] & reads:
+                # Only an effect that writes something these read can change them (no copy made for the others).
+                if not any(w & reads for k, w in y.plan.writes.items() if index[k] > here):
                     continue
+                early = ahead(y, key, index)
                 rewrites = statements if any(p.kind == "text" for p in early.plan.parts[key]) else []
                 dependents = self._depending_on(early, key, waiting + rewrites)
                 if dependents:

@@ -105,7 +105,7 @@ class Explaining:
             reasons.append(f"applied here, ahead of its own {r.step_word} {home}, because {', '.join(dependents)} "
                            f"{verb} on it")
             rules += [r.cite("dependency"), r.cite("dependency_order"), "decision: dependency_across_stages"]
-        decided = {d.key for d in r.decisions}
+        decided = self.machine.decided
         if "is_statements" in decided and getattr(unit.body, "cda", False):
             rules.append("decision: is_statements")  # what a card says it is, before July 2003
         if "basic_land_change" in decided and any(getattr(p, "sets_basic_land_types", False) for p in parts):

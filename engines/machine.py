@@ -48,8 +48,9 @@ class Machine:
             index[ruleset.placement[("text", STATIC)]] > index[ruleset.placement[(kind, STATIC)]]
             for kind in ("type", "ability"))
         # Where the counters' own step rests on a decision (2003: counters right after CSAs), traces say so.
-        keys = {d.key for d in ruleset.decisions}
-        self.counters_rules = ("decision: counters_after_csa",) if "counters_after_csa" in keys else ()
+        # The ruleset's decisions by key: explaining asks of them for every effect it traces.
+        self.decided = frozenset(d.key for d in ruleset.decisions)
+        self.counters_rules = ("decision: counters_after_csa",) if "counters_after_csa" in self.decided else ()
 
     def evaluate(self, board: Board, trace: list[Entry] | None = None) -> dict[str, Obj]:
         """The objects' final characteristics; with ``trace`` given, the explanation is appended to it."""
