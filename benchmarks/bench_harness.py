@@ -92,7 +92,9 @@ def main() -> None:
             result = harness.run()
             watch(None)
             print(f"end to end, {jobs} job{'s' if jobs > 1 else ''}: {result['boards_per_second']:,.0f} boards/s "
-                  f"({result['boards_done']:,} boards, {result['groups']} groups, {result['seconds']:.1f} s)")
+                  f"({result['boards_done']:,} boards, {result['findings']} findings, {result['groups']} groups, "
+                  f"{result['shrinks']['done']} shrinks of which {result['shrinks']['known']} ended in a known group, "
+                  f"{result['seconds']:.1f} s)")
             for title in CLASSES:
                 when = found.get(title)
                 print(f"  found and shrunk: {title}: " + (f"{when:.1f} s after start" if when else "not found"))

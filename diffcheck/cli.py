@@ -341,6 +341,9 @@ def run(
         bool, typer.Option("--fail-on-divergence", help="Exit with status 1 if any divergence is found.")
     ] = False,
     quiet: Annotated[bool, typer.Option("--quiet", help="No progress bar.")] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the run's summary as one JSON object (no progress bar).")
+    ] = False,
     cards: Annotated[
         bool, typer.Option("--cards", help="Boards of real cards from the catalogue only (diffcheck cards); "
                            "minimal boards then name cards.")
@@ -361,7 +364,7 @@ def run(
     """Generate boards, evaluate each with two engines, shrink every divergence and group them."""
     from diffcheck.harness import Harness, RunConfig, RunError
 
-    progress = None if quiet or not render.RunProgress.wanted() else render.RunProgress()
+    progress = None if quiet or as_json or not render.RunProgress.wanted() else render.RunProgress()
     on_progress = progress.update if progress else None
     try:
         if resume is not None:
@@ -403,8 +406,11 @@ def run(
             err=True,
         )
         raise typer.Exit(130)
-    typer.echo(render.render_run(result, harness.groups(), directory))
-    if fail_on_divergence and result["groups"]:
+    if as_json:
+        typer.echo(json.dumps(render.run_summary(result, directory), indent=2, ensure_ascii=False))
+    else:
+        typer.echo(render.render_run(result, harness.findings(), directory))
+    if fail_on_divergence and result["divergent_boards"]:
         raise typer.Exit(EXIT_DIFFERENCE)
 
 
@@ -501,6 +507,53 @@ def changelog(
             if progress:
                 progress.stop()
         typer.echo(str(write_changelog(run_dir, fmt, target)))
+
+
+TIMELINE = {"md": Path("reports/TIMELINE.md"), "html": Path("reports/TIMELINE.html")}
+
+
+@app.command()
+def timeline(
+    start: Annotated[Optional[str], typer.Option("--from", help="First edition: a key, an alias or a date (default 1999).")] = None,
+    end: Annotated[Optional[str], typer.Option("--to", help="Last edition: a key, an alias or a date (default today's).")] = None,
+    fmt: Annotated[Optional[str], typer.Option("--format", help="md or html (default: both, or as --out's suffix says).")] = None,
+    out: Annotated[
+        Optional[Path], typer.Option("--out", help=f"File to write (default {TIMELINE['md']} and {TIMELINE['html']}).")
+    ] = None,
+    boards: Annotated[int, typer.Option("--boards", min=1, help="Boards per edition and generator.")] = 1_500,
+    seed: Annotated[int, typer.Option("--seed", help="The seed of every run.")] = 2026,
+    jobs: Annotated[int, typer.Option("--jobs", min=1, help="Worker processes; the document is the same for any number.")] = os.cpu_count() or 1,
+) -> None:
+    """The whole chain of editions as one document: every rule change in date order, with its witnesses."""
+    from diffcheck.document import RENDERERS
+    from diffcheck.timeline import span, timeline as build
+    from rulesets.documents import DateOutOfRange
+    from rulesets.editions import UnknownEdition
+
+    if fmt is not None and fmt not in RENDERERS:
+        _fail(f"--format {fmt}: expected one of {', '.join(RENDERERS)}")
+    if out is not None:
+        _output_file(out, "--out")
+        targets = {fmt or ("html" if out.suffix.lower() in (".html", ".htm") else "md"): out}
+    else:
+        targets = {f: TIMELINE[f] for f in ([fmt] if fmt else list(TIMELINE))}
+        for target in targets.values():
+            _output_file(target, "--out")
+    for option, name in (("--from", start), ("--to", end)):
+        if name is not None:
+            try:
+                span(name, name)
+            except (UnknownEdition, DateOutOfRange, ValueError) as exc:
+                _fail(f"{option} {name}: {exc}")
+    try:
+        span(start, end)
+    except ValueError as exc:
+        _fail(str(exc))
+    tell = (lambda pair: typer.echo(f"comparing {pair}", err=True)) if sys.stderr.isatty() else None
+    blocks = build(start, end, boards, seed, jobs, tell)
+    for name, target in targets.items():
+        rundir.write_atomic(target, RENDERERS[name](blocks))
+        typer.echo(str(target))
 
 
 @app.command("editions")

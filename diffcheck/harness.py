@@ -6,13 +6,19 @@ How a run is laid out, and why:
   generator seeded with ``"s/k"``. Workers generate their own chunks (shipping boards
   between processes costs more than making them), and the chunking does not depend on
   ``--jobs``, so board ``i`` is the same board whatever the number of workers.
-- Chunk results are taken in chunk order, so "the first divergent board with this triage
-  key" is the same in every run of the same seed and budget; each such board is shrunk
-  (in a worker) to a minimal board, whose signature names its group. A group keeps the
-  minimal board from its lowest board index; its count is the number of divergent boards
-  whose triage key led to it (``diffcheck.signature``). When the old engine has a ruleset,
-  the minimal board is also attributed to the rule changes that explain it (rules bisect,
-  ``diffcheck.attribution``).
+- When the old engine has a ruleset and there are rule changes between the two editions,
+  the scan explains each divergent board's differences (``diffcheck.findings``: for each,
+  the rule changes that explain it, and the characteristic); each explanation is a key.
+  Chunk results are taken in chunk order, so "the first divergent board with this key" is
+  the same in every run of the same seed and budget; that board alone is shrunk (in a
+  worker), keeping the explanation, to a minimal board: a witness. Shrinking is spent only
+  where something new can be found, and the findings the keys make up, a bounded set, are
+  the run's headline. Otherwise (an outside engine) the key is the board's triage key
+  (``diffcheck.signature``) and each new one is shrunk, keeping the divergence.
+- A minimal board's signature names its group (the finer grouping engine authors use); a
+  group keeps the minimal board from its lowest board index, its whole-outcome attribution
+  (``diffcheck.attribution``) and the explanations it shows. A key's count is the number of
+  divergent boards that showed it; a group's count is the sum over the keys it witnesses.
 - Outcomes are compared with ``==``; DeepDiff runs only on a group's representative.
 - After every new group, and every few seconds, the state is written atomically, before
   the files derived from it: a killed run loses no reported group, and ``--resume``
@@ -35,19 +41,20 @@ from typing import Any, Callable
 
 from diffcheck import rundir
 from diffcheck.attribution import bisect
-from rulesets.editions import changes_between
-from diffcheck.render import outcomes_diff
 from diffcheck.catalogue import expand_board
+from diffcheck.findings import Explanation, headline, showing, shown
 from diffcheck.generate import SMALL, BoardGenerator, SeededChoices
 from diffcheck.generate_cards import CardBoardGenerator
+from diffcheck.render import outcomes_diff
 from diffcheck.shrink import differing, diverges, shrink
 from diffcheck.signature import moved_kinds, signature, triage_key, widen
+from rulesets.editions import changes_between
 from engines import get_engine
 from engines.board import Board
 
 CHUNK = 200  # boards per chunk: part of a run's identity, so not an option
 MAX_KEPT_ERRORS = 200  # engine errors kept with their boards; all are counted
-UNSHRUNK = ""  # the group of a triage key whose board could not be shrunk (an engine failed)
+UNSHRUNK = ""  # the group of a key whose board could not be shrunk (an engine failed)
 SAVE_EVERY = 2.0  # seconds between state saves when nothing new was found
 
 
@@ -98,7 +105,7 @@ class Progress:
     boards_done: int
     boards_total: int | None
     divergent: int
-    groups: int
+    findings: int
     elapsed: float
 
     @property
@@ -113,11 +120,19 @@ _ENGINES: tuple[Any, Any] | None = None
 _MOVED: frozenset = frozenset()
 _LAYERS = None  # the two engines' rulesets, when both have one: the layers a signature names
 _CHANGES: tuple = ()  # the rule changes between the two engines' editions, for attribution
+_OLD = None  # the old engine's ruleset, when boards are keyed by their findings
 _GENERATOR = "small"
 
 
+def by_findings(config: RunConfig) -> bool:
+    """Whether a run keys boards by their findings: the old engine has a ruleset to apply the rule
+    changes between the two editions to, and there are some."""
+    old = make_engine(config.engines[0], config.commands, config.timeout)
+    return getattr(old, "ruleset", None) is not None and bool(changes_between(*config.engines))
+
+
 def _init_worker(config: RunConfig) -> None:
-    global _ENGINES, _MOVED, _GENERATOR, _LAYERS, _CHANGES
+    global _ENGINES, _MOVED, _GENERATOR, _LAYERS, _CHANGES, _OLD
     _GENERATOR = config.generator
     # Ctrl-C reaches the whole process group; the coordinator alone handles it (saves, then stops us).
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -126,6 +141,7 @@ def _init_worker(config: RunConfig) -> None:
     _MOVED = moved_kinds(*rulesets)
     _LAYERS = rulesets if None not in rulesets else None
     _CHANGES = changes_between(*config.engines)
+    _OLD = rulesets[0] if rulesets[0] is not None and _CHANGES else None
 
 
 def chunk_boards(seed: int, chunk: int, count: int = CHUNK, generator: str = "small") -> list[dict]:
@@ -162,6 +178,13 @@ def _scan(task: tuple[int, int, int]) -> tuple[int, int, list, list]:
         return _scan_chunk(*task)
 
 
+def _keys(board: Board, plain: dict, x: dict, y: dict, names: list[str]) -> list[str]:
+    """A divergent board's keys: its explanations, or (without a ruleset to explain them) its triage key."""
+    if _OLD is not None:
+        return sorted(f.key for f in shown(board, _OLD, x, y, _CHANGES))
+    return [triage_key(plain, names, _MOVED)]
+
+
 def _scan_chunk(seed: int, chunk: int, count: int) -> tuple[int, int, list, list]:
     a, b = _ENGINES
     found, errors = [], []
@@ -180,32 +203,36 @@ def _scan_chunk(seed: int, chunk: int, count: int) -> tuple[int, int, list, list
         if x["objects"] != y["objects"]:
             names = widen(name for _, name, _, _ in differing(x, y))
             # The board goes with it: a shrink need not make the chunk again to find it.
-            found.append((index, triage_key(plain, names, _MOVED), names, data))
+            found.append((index, _keys(board, plain, x, y, names), names, data))
     return chunk, count, found, errors
 
 
-def _shrink(task: tuple[int, int, list[str], dict | None]) -> tuple[int, dict, dict, dict, str, dict | None]:
+def _shrink(task: tuple[int, int, list[str], dict | None, str | None]) -> tuple:
     """Shrink board ``index`` (given, or made again from its seed) to a minimal board that still
-    diverges in (some of) the same characteristics, and attribute it to rule changes when the old
-    engine has a ruleset. Generated boards are valid (the generator's property tests), so the
-    shrinker need not check this one again."""
+    shows the explanation it was found by (or, keyed by triage, still diverges in some of the
+    same characteristics), and attribute it to rule changes when the old engine has a ruleset.
+    Generated boards are valid (the generator's property tests), so the shrinker need not check
+    this one again."""
     with _collector_paused():
         return _shrink_one(*task)
 
 
-def _shrink_one(seed: int, index: int, names: list[str], data: dict | None) -> tuple:
+def _shrink_one(seed: int, index: int, names: list[str], data: dict | None, explanation: str | None) -> tuple:
     a, b = _ENGINES
     try:
         start = data if data is not None else board_at(seed, index, _GENERATOR)
-        minimal = shrink(start, diverges(a, b, characteristics=frozenset(names)), checked=True)
+        keep = (showing(a, b, _OLD, _CHANGES, Explanation.from_key(explanation)) if explanation is not None
+                else diverges(a, b, characteristics=frozenset(names)))
+        minimal = shrink(start, keep, checked=True)
         plain = expand_board(minimal)
         board = Board.from_dict(plain)
         x, y = a.evaluate(board), b.evaluate(board)
+        keys = _keys(board, plain, x, y, []) if _OLD is not None else []
     except Exception as exc:  # an engine that fails while shrinking: keep the board unshrunk, say why
         raise ShrinkFailed(index, f"{type(exc).__name__}: {exc}") from None
     ruleset = getattr(a, "ruleset", None)
     attribution = bisect(board, ruleset, y, _CHANGES).to_json() if ruleset is not None and _CHANGES else None
-    return index, minimal, x, y, signature(plain, x, y, _MOVED, _LAYERS), attribution
+    return index, minimal, x, y, signature(plain, x, y, _MOVED, _LAYERS), attribution, keys
 
 
 # ------------------------------------------------------------------ coordinator side
@@ -218,6 +245,7 @@ class Harness:
         self.config = config
         self.out = Path(out)
         self.on_progress = on_progress
+        self._by_findings = by_findings(config)
         self.state: dict = {
             "version": rundir.STATE_VERSION,
             "identity": config.identity(),
@@ -226,7 +254,11 @@ class Harness:
             "boards_done": 0,
             "divergent": 0,
             "elapsed": 0.0,
-            "keys": {},  # triage key -> {"first": index, "count": n, "characteristics": [...], "group": signature}
+            # explanation (or triage key) -> {"first": index, "count": n, "characteristics": [...], "group": signature}
+            "keys": {},
+            "findings": {},  # finding -> {"count": divergent boards that show it, "first": index}
+            "changes": {},  # rule change -> divergent boards with an explanation it is part of
+            "shrinks": {"done": 0, "known": 0},  # shrinks finished; of them, those that ended in a known group
             "groups": {},  # signature -> representative: first_board, board, outcomes, differing, diff
             "errors": [],  # the first MAX_KEPT_ERRORS engine errors, each with its board
             "engine_errors": 0,
@@ -353,17 +385,25 @@ class Harness:
                 {"board_index": i, "engine": engine, "error": message, "board": data}
                 for i, engine, message, data in errors[:room]
             )
-        for index, key, names, data in found:
-            entry = state["keys"].get(key)
-            if entry is None:
-                entry = state["keys"][key] = {"first": index, "count": 0, "characteristics": names, "group": None}
-                self._submit_shrink(pool, key, entry, data)
-            entry["count"] += 1
+        for index, keys, names, data in found:
+            for key in keys:
+                entry = state["keys"].get(key)
+                if entry is None:
+                    entry = state["keys"][key] = {"first": index, "count": 0, "characteristics": names, "group": None}
+                    self._submit_shrink(pool, key, entry, data)
+                entry["count"] += 1
+            if self._by_findings:
+                explanations = [Explanation.from_key(key) for key in keys]
+                for change in {c for e in explanations for c in e.changes}:
+                    state["changes"][change] = state["changes"].get(change, 0) + 1
+                for finding in {e.finding for e in explanations}:
+                    counted = state["findings"].setdefault(finding, {"count": 0, "first": index})
+                    counted["count"] += 1
 
     def _submit_shrink(self, pool, key: str, entry: dict, data: dict | None = None) -> None:
         """Shrink a key's first board: the board itself when the scan found it in this session; after a
         resume, its seed and index (the worker makes it again)."""
-        task = (self.config.seed, entry["first"], entry["characteristics"], data)
+        task = (self.config.seed, entry["first"], entry["characteristics"], data, key if self._by_findings else None)
         self._shrinks[key] = pool.apply_async(_shrink, (task,))
 
     def _collect_shrinks(self, wait: float = 0.0) -> None:
@@ -374,7 +414,7 @@ class Harness:
         changed = False
         for key in sorted(done, key=lambda k: self.state["keys"][k]["first"]):
             try:
-                index, minimal, x, y, sig, attribution = self._shrinks.pop(key).get()
+                index, minimal, x, y, sig, attribution, keys = self._shrinks.pop(key).get()
             except ShrinkFailed as failed:
                 entry = self.state["keys"][key]
                 entry["group"] = UNSHRUNK
@@ -386,7 +426,11 @@ class Harness:
                 continue
             self.state["keys"][key]["group"] = sig
             group = self.state["groups"].get(sig)
-            if group is None or index < group["first_board"]:
+            shrinks = self.state["shrinks"]
+            shrinks["done"] += 1
+            shrinks["known"] += group is not None
+            # One board can show several explanations, each shrunk on its own: the key breaks a tie.
+            if group is None or (index, key) < (group["first_board"], group["key"]):
                 a, b = self.config.engines
                 self.state["groups"][sig] = {
                     "first_board": index,
@@ -395,8 +439,11 @@ class Harness:
                     "differing": [list(d) for d in differing(x, y)],
                     "diff": outcomes_diff(x, y),
                     "attribution": attribution,
-                    # The shrink kept the divergence within these characteristics (``diverges``).
+                    "key": key,  # the explanation (or triage key) it was shrunk for
+                    # What differed on the board that was shrunk (keyed by triage, the shrink kept
+                    # the divergence within these characteristics: ``diverges``).
                     "characteristics": self.state["keys"][key]["characteristics"],
+                    "explanations": keys,  # what the minimal board shows (diffcheck.findings)
                 }
                 changed = True
         if changed:
@@ -413,11 +460,24 @@ class Harness:
         for entry in self.state["keys"].values():
             if entry["group"]:  # neither waiting to be shrunk (None) nor failed to shrink (UNSHRUNK)
                 counts[entry["group"]] = counts.get(entry["group"], 0) + entry["count"]
-        ordered = sorted(self.state["groups"].items(), key=lambda item: item[1]["first_board"])
+        # One board can witness several explanations: the key, then the signature, break a tie.
+        ordered = sorted(self.state["groups"].items(),
+                         key=lambda item: (item[1]["first_board"], item[1].get("key", ""), item[0]))
         return [
             {"signature": sig, "count": counts.get(sig, 0), "seed": self.config.seed, **group}
             for sig, group in ordered
         ]
+
+    def findings(self) -> list[dict]:
+        """The run's headline (``diffcheck.findings.headline``): one entry per finding, each with its
+        count, what it changes, its explanations and its best witnesses. Without a ruleset to explain
+        divergences with, each group is a finding."""
+        if not self._by_findings:
+            return [{"finding": g["signature"], "changes": None, "combinations": [],
+                     "characteristics": {", ".join(g["characteristics"]): g["count"]}, "explanations": [],
+                     "count": g["count"], "first_board": g["first_board"], "witnesses": [g["signature"]]}
+                    for g in self.groups()]
+        return headline(self.state["keys"], self.state["groups"], self.state["findings"])
 
     def _report(self) -> None:
         now = time.monotonic()
@@ -426,18 +486,24 @@ class Harness:
         if self.on_progress is not None:
             self.on_progress(Progress(
                 self.state["boards_done"], self.config.boards, self.state["divergent"],
-                len(self.state["groups"]), self._elapsed(),
+                self._finding_count(), self._elapsed(),
             ))
+
+    def _finding_count(self) -> int:
+        """Findings so far: their number depends on the scan alone, not on which shrinks are done."""
+        return len(self.state["findings"]) if self._by_findings else len(self.state["groups"])
 
     def _save(self) -> None:
         """State first, then the files derived from it; each replaced atomically."""
         self.state["elapsed"] = self._elapsed()
         rundir.write_json(self.out / rundir.STATE, self.state)
         groups = self.groups()
+        findings = self.findings()
         run = self._run_json()
         rundir.write_atomic(self.out / rundir.DIVERGENCES, rundir.group_lines(groups))
+        rundir.write_atomic(self.out / rundir.FINDINGS, rundir.group_lines(findings))
         rundir.write_atomic(self.out / rundir.ERRORS, rundir.group_lines(self.state["errors"]))
-        rundir.write_atomic(self.out / rundir.SUMMARY, rundir.summary_markdown(run, groups))
+        rundir.write_atomic(self.out / rundir.SUMMARY, rundir.summary_markdown(run, findings, groups))
         rundir.write_json(self.out / rundir.RUN, run)
         self._last_save = time.monotonic()
 
@@ -453,7 +519,11 @@ class Harness:
             "jobs": config.jobs,
             "boards_done": state["boards_done"],
             "divergent_boards": state["divergent"],
+            "findings": self._finding_count(),
             "groups": len(state["groups"]),
+            "keyed_by": "findings" if self._by_findings else "triage",
+            "boards_by_change": dict(sorted(state.get("changes", {}).items())),
+            "shrinks": dict(state.get("shrinks", {"done": 0, "known": 0})),
             "engine_errors": state.get("engine_errors", 0),
             "seconds": round(elapsed, 3),
             "boards_per_second": round(state["boards_done"] / elapsed, 1) if elapsed > 0 else None,

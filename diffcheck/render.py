@@ -13,6 +13,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from tabulate import tabulate
 
+from diffcheck.rundir import characteristics_text, finding_name
 from engines.trace import Applied, Entry, Note, render as render_trace
 
 __all__ = [
@@ -318,7 +319,7 @@ def render_engines(found: Sequence[tuple[str, str, Any]]) -> str:
 
 
 class RunProgress:
-    """The progress bar of ``diffcheck run``: boards done, boards per second, divergences, groups.
+    """The progress bar of ``diffcheck run``: boards done, boards per second, divergences, findings.
 
     It is drawn on stderr, so stdout keeps only the answer; ``wanted()`` says whether to draw
     it at all (not when stderr is not a terminal: a log or a pipe gets no escape codes).
@@ -338,7 +339,7 @@ class RunProgress:
             TextColumn("{task.fields[done]} boards"),
             TextColumn("{task.fields[rate]:,.0f}/s"),
             TextColumn("{task.fields[divergent]:,} divergent"),
-            TextColumn("{task.fields[groups]} groups"),
+            TextColumn("{task.fields[findings]} findings"),
             TimeElapsedColumn(),
             console=Console(stderr=True),
             transient=False,
@@ -350,7 +351,7 @@ class RunProgress:
         self._by_time = config.boards is None
         total = config.seconds if self._by_time else config.boards
         self._task = self._progress.add_task(
-            f"{config.engines[0]} vs {config.engines[1]}", total=total, done="0", rate=0.0, divergent=0, groups=0,
+            f"{config.engines[0]} vs {config.engines[1]}", total=total, done="0", rate=0.0, divergent=0, findings=0,
         )
         self._progress.start()
 
@@ -360,20 +361,21 @@ class RunProgress:
         done = f"{p.boards_done:,}" + (f"/{p.boards_total:,}" if p.boards_total else "")
         completed = p.elapsed if self._by_time else p.boards_done
         self._progress.update(
-            self._task, completed=completed, done=done, rate=p.rate, divergent=p.divergent, groups=p.groups,
+            self._task, completed=completed, done=done, rate=p.rate, divergent=p.divergent, findings=p.findings,
         )
 
     def stop(self) -> None:
         self._progress.stop()
 
 
-def render_run(result: Mapping[str, Any], groups: Sequence[Mapping[str, Any]], directory: Any) -> str:
-    """What ``diffcheck run`` prints at the end: the totals and one line per group."""
+def render_run(result: Mapping[str, Any], findings: Sequence[Mapping[str, Any]], directory: Any) -> str:
+    """What ``diffcheck run`` prints at the end: the totals and one line per finding."""
     a, b = result["engines"]
     lines = [
         f"{result['boards_done']:,} boards in {result['seconds']:.1f} s ({result['boards_per_second'] or 0:,.0f}/s, "
-        f"{result['jobs']} jobs): {result['divergent_boards']:,} divergent between {a} and {b}, "
-        f"{len(groups)} group{'s' if len(groups) != 1 else ''}",
+        f"{result['jobs']} jobs): {result['divergent_boards']:,} divergent between {a} and {b}; "
+        f"{result['findings']} finding{'s' if result['findings'] != 1 else ''} "
+        f"({result['groups']} group{'s' if result['groups'] != 1 else ''})",
     ]
     if result["engine_errors"]:
         lines.append(f"{result['engine_errors']} boards made an engine fail; see run.json and state.json")
@@ -381,11 +383,29 @@ def render_run(result: Mapping[str, Any], groups: Sequence[Mapping[str, Any]], d
         gap = ((result.get("engine_versions") or {}).get(name) or {}).get("archive_gap")
         if gap:
             lines.append(f"note on {name}: {gap}")
-    rows = [[n, g["count"], g["signature"]] for n, g in enumerate(groups, start=1)]
+    rows = [[n, f["count"], finding_name(f), characteristics_text(f)] for n, f in enumerate(findings, start=1)]
     if rows:
-        lines += ["", tabulate(rows, headers=["#", "boards", "signature"], tablefmt=TABLE_FORMAT)]
-    lines += ["", f"results: {directory}/ (divergences.jsonl, summary.md, run.json)"]
+        lines += ["", tabulate(rows, headers=["#", "boards", "finding", "what it changes (boards)"],
+                               tablefmt=TABLE_FORMAT, maxcolwidths=[None, None, 48, 48])]
+    lines += ["", f"results: {directory}/ (findings.jsonl, divergences.jsonl, summary.md, run.json)"]
     return "\n".join(lines)
+
+
+def run_summary(result: Mapping[str, Any], directory: Any) -> dict[str, Any]:
+    """``diffcheck run --json``: the figures a script wants from a finished run, as one object."""
+    return {
+        "engines": list(result["engines"]),
+        "seed": result["seed"],
+        "boards": result["boards_done"],
+        "divergent_boards": result["divergent_boards"],
+        "findings": result["findings"],
+        "groups": result["groups"],
+        "engine_errors": result["engine_errors"],
+        "seconds": result["seconds"],
+        "boards_per_second": result["boards_per_second"],
+        "complete": result["complete"],
+        "run_dir": str(directory),
+    }
 
 
 # ---------------------------------------------------------------- bisect

@@ -1,39 +1,43 @@
 """``diffcheck report``: a run directory as a changelog, one section per rule change.
 
-The changelog is built once, as a list of blocks (``Heading``, ``Paragraph``, ``Table``,
-``Code``), from ``run.json`` and ``divergences.jsonl`` alone, and rendered by two small
-renderers: GitHub Markdown (``render_markdown``) and one self-contained HTML page
-(``render_html``). Both say exactly the same thing because they render the same blocks.
+The changelog is built once, as a list of blocks (``diffcheck.document``), from ``run.json``,
+``findings.jsonl`` and ``divergences.jsonl``, and rendered by that module's two renderers:
+GitHub Markdown and one self-contained HTML page. Both say exactly the same thing because
+they render the same blocks.
 
-The output depends only on the run directory's content: no timings, jobs, speeds, dates of
-generation or paths, so the same run gives byte-identical changelogs (fit for committing).
+The output depends only on the run directory's content (and on the engines, which explain
+the witnesses deterministically): no timings, jobs, speeds, dates of generation or paths,
+so the same run gives byte-identical changelogs (fit for committing).
 
-Where groups go (``attribution`` of each group, written by the harness's rules bisect):
+What goes where (``diffcheck.findings``):
 
-- ``changes == [key]``: under that rule change's section, in the order of ``CHANGES``;
-- two or more changes: under "Changes that only matter together", one subsection per set;
-- ``explained == false``, or no attribution (the old engine has no ruleset, or the run was
-  written before attribution): under "Divergences no rule change explains".
-
-Within a section, groups are ordered by count (most boards first), then signature.
+- each rule change between the two editions has a section, in the order of ``CHANGES``:
+  its rules, its sentence, how many divergent boards showed it and in which
+  characteristics, and up to three witnesses (the smallest minimal boards), each folded:
+  the board, a table of only what differs, and the reason told from both traces;
+- the changes that only matter together: one subsection per set;
+- differences no rule change explains, then differences no board can show;
+- last, the finer groups (``diffcheck.signature``) as one table, for engine authors.
 """
 
 from __future__ import annotations
 
-import html
 import json
-import re
-import textwrap
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Mapping, Sequence, Union
+from typing import Any, Mapping, Sequence
 
 import yaml
-from tabulate import tabulate
 
 from diffcheck import rundir
-from diffcheck.render import ABSENT, CHARACTERISTICS, normalize, show
-from rulesets.changes import BY_KEY, CHANGES
+from diffcheck.document import (
+    RENDERERS, Block, Code, Contents, Fold, Heading, List, Paragraph, Table, render_html, render_markdown,
+)
+from diffcheck.findings import TOGETHER as TOGETHER_KEY, UNEXPLAINED as UNEXPLAINED_KEY
+from diffcheck.rundir import characteristics_text
+from diffcheck.witness import cards_line, differing_rows, reasons
+from engines import get_engine
+from rulesets.changes import BY_KEY
 from rulesets.editions import changes_between, not_expressible_between
 
 __all__ = [
@@ -42,6 +46,7 @@ __all__ = [
     "FORMATS",
     "Heading",
     "Paragraph",
+    "RENDERERS",
     "ReportError",
     "Table",
     "build_changelog",
@@ -53,45 +58,13 @@ __all__ = [
 ]
 
 FORMATS = {"md": "CHANGELOG.md", "html": "CHANGELOG.html"}
-WRAP = 88  # Markdown paragraphs are wrapped for terminals; GitHub joins the lines again
 TOGETHER = "Changes that only matter together"
 UNEXPLAINED = "Divergences no rule change explains"
 INEXPRESSIBLE = "Differences no board can show"
-MARK = "differs"
 
 
 class ReportError(Exception):
     """A run directory that cannot be reported on: missing, incomplete, or not valid JSON."""
-
-
-# ---------------------------------------------------------------- the document model
-
-
-@dataclass(frozen=True)
-class Heading:
-    level: int  # 1 = the title, 2 = a section, 3 and 4 = subsections
-    text: str
-
-
-@dataclass(frozen=True)
-class Paragraph:
-    text: str  # plain text; renderers escape it
-
-
-@dataclass(frozen=True)
-class Table:
-    headers: tuple[str, ...]
-    rows: tuple[tuple[str, ...], ...]
-    marked: tuple[bool, ...] = ()  # per row: emphasise it (its last cell is the marker)
-
-
-@dataclass(frozen=True)
-class Code:
-    text: str
-    language: str = ""
-
-
-Block = Union[Heading, Paragraph, Table, Code]
 
 
 # ---------------------------------------------------------------- reading a run directory
@@ -99,10 +72,12 @@ Block = Union[Heading, Paragraph, Table, Code]
 
 @dataclass(frozen=True)
 class Run:
-    """What a changelog is made from: run.json and the groups of divergences.jsonl."""
+    """What a changelog is made from: run.json, the findings of findings.jsonl and the groups of
+    divergences.jsonl."""
 
     info: Mapping[str, Any]
     groups: tuple[Mapping[str, Any], ...] = field(default_factory=tuple)
+    findings: tuple[Mapping[str, Any], ...] = field(default_factory=tuple)
 
     @property
     def old(self) -> str:
@@ -122,7 +97,8 @@ def load_run(run_dir: Path | str) -> Run:
         raise ReportError(f"{run_dir}: not a directory")
     info_path = directory / rundir.RUN
     groups_path = directory / rundir.DIVERGENCES
-    for path in (info_path, groups_path):
+    findings_path = directory / rundir.FINDINGS
+    for path in (info_path, groups_path, findings_path):
         if not path.is_file():
             raise ReportError(f"{path}: missing; is {run_dir} a run directory (written by diffcheck run)?")
     try:
@@ -132,21 +108,43 @@ def load_run(run_dir: Path | str) -> Run:
     except json.JSONDecodeError as exc:
         raise ReportError(f"{info_path}: not valid JSON: {exc}") from None
     _check_info(info_path, info)
-    try:
-        text = groups_path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ReportError(f"{groups_path}: cannot be read: {exc}") from None
     groups = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
-            continue
-        try:
-            group = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise ReportError(f"{groups_path}: line {number}: not valid JSON: {exc}") from None
+    for number, group in _lines(groups_path):
         _check_group(groups_path, number, group, info["engines"])
         groups.append(group)
-    return Run(info, tuple(groups))
+    findings = []
+    signatures = {g["signature"] for g in groups}
+    for number, finding in _lines(findings_path):
+        _check_finding(findings_path, number, finding, signatures)
+        findings.append(finding)
+    return Run(info, tuple(groups), tuple(findings))
+
+
+def _lines(path: Path):
+    """(line number, JSON value) for each non-blank line of a JSON Lines file."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ReportError(f"{path}: cannot be read: {exc}") from None
+    for number, line in enumerate(text.splitlines(), start=1):
+        if line.strip():
+            try:
+                yield number, json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise ReportError(f"{path}: line {number}: not valid JSON: {exc}") from None
+
+
+def _check_finding(path: Path, number: int, finding: Any, signatures: set[str]) -> None:
+    where = f"{path}: line {number}"
+    if not isinstance(finding, dict):
+        raise ReportError(f"{where}: expected a JSON object (one finding)")
+    for key, kind in (("finding", str), ("count", int), ("characteristics", dict), ("witnesses", list),
+                      ("explanations", list), ("combinations", list)):
+        if not isinstance(finding.get(key), kind):
+            raise ReportError(f"{where}: {key}: missing or of the wrong type")
+    unknown = [w for w in finding["witnesses"] if w not in signatures]
+    if unknown:
+        raise ReportError(f"{where}: witnesses: {unknown[0]!r} is no group of divergences.jsonl")
 
 
 def _check_info(path: Path, info: Any) -> None:
@@ -188,110 +186,147 @@ def build_changelog(run_dir: Path | str) -> list[Block]:
 
 def changelog(run: Run) -> list[Block]:
     """The changelog of a loaded run, as blocks."""
-    old, new = run.old, run.new
-    info = run.info
-    boards = info["boards_done"]
-    alone: dict[str, list[Mapping]] = {}
-    together: dict[tuple[str, ...], list[Mapping]] = {}
-    unexplained: list[Mapping] = []
-    for g in run.groups:
-        a = g.get("attribution")
-        changes = tuple(a["changes"]) if a else ()
-        if not a or a.get("explained") is False or not changes:
-            unexplained.append(g)
-        elif len(changes) == 1:
-            alone.setdefault(changes[0], []).append(g)
-        else:
-            together.setdefault(changes, []).append(g)
-    unattributed = sum(1 for g in run.groups if not g.get("attribution"))
-    between = {c.key for c in changes_between(old, new)}
-    unknown = [k for k in alone if k not in between]  # from a diffcheck that knows more changes
-    unknown.sort()
-
+    old, new, info = run.old, run.new, run.info
+    sides = Sides.of(old, new)
+    findings = {f["finding"]: f for f in run.findings}
+    by_signature = {g["signature"]: g for g in run.groups}
+    between = changes_between(old, new)
     blocks: list[Block] = [Heading(1, f"Changelog: {old} -> {new}")]
     blocks += [Paragraph(f"From {_document(old, info)}."), Paragraph(f"To {_document(new, info)}.")]
-    blocks += _introduction(run, unattributed)
-    blocks.append(Paragraph("Where this run's divergent boards go, section by section:"))
-    blocks.append(_overview(run, alone, together, unexplained, unknown))
-
-    for change in changes_between(old, new):
-        groups = alone.get(change.key, [])
-        blocks += [
-            Heading(2, change.title),
-            Paragraph(f"Old: {change.old_rule}. New: {change.new_rule}."),
-            Paragraph(change.summary),
-        ]
-        if groups:
-            blocks.append(Paragraph(_counted(groups) + "."))
-            for g in _ordered(groups):
-                blocks += _group(g, 3, old, new)
-        elif unattributed:
-            blocks.append(Paragraph(
-                f"No divergent board attributed to it in {boards:,} boards; {_n(unattributed, 'group')} "
-                f"could not be attributed (see {UNEXPLAINED})."
-            ))
-        else:
-            blocks.append(Paragraph(f"No observable change found in {boards:,} boards."))
-
-    for key in unknown:
-        groups = alone[key]
-        blocks += [
-            Heading(2, key),
-            Paragraph(f"A rule change this diffcheck does not know; the run names it {key}."),
-            Paragraph(_counted(groups) + "."),
-        ]
-        for g in _ordered(groups):
-            blocks += _group(g, 3, old, new)
-
-    if together:
-        blocks += [
-            Heading(2, TOGETHER),
-            Paragraph(
-                f"Each group below needs several rule changes at once: applied to {old}'s rules, "
-                f"none of them alone gives {new}'s outcome, all of them together do."
-            ),
-        ]
-        for combination in sorted(together, key=_canonical):
-            groups = together[combination]
-            blocks += [
-                Heading(3, " + ".join(_title(k) for k in combination)),
-                Paragraph(" ".join(f"{_title(k)}: {_rules(k)}." for k in combination)),
-                Paragraph(_counted(groups) + "."),
-            ]
-            for g in _ordered(groups):
-                blocks += _group(g, 4, old, new)
-
+    blocks += _introduction(run)
+    blocks.append(Contents(1))
+    blocks.append(Heading(2, "Findings"))
+    blocks.append(_overview(run, between))
+    for change in between:
+        blocks += change_section(change, findings.get(change.key), by_signature, sides, info["boards_done"])
+    known = {c.key for c in between} | {TOGETHER_KEY, UNEXPLAINED_KEY}
+    for key in sorted(k for k in findings if k not in known and findings[k]["changes"] is not None):
+        blocks += [Heading(2, key), Paragraph(f"A rule change this diffcheck does not know; the run names it {key}.")]
+        blocks += finding_body(findings[key], by_signature, sides)
+    if TOGETHER_KEY in findings:
+        blocks += _together(findings[TOGETHER_KEY], by_signature, sides)
+    unexplained = [f for k, f in findings.items() if k == UNEXPLAINED_KEY or f["changes"] is None]
     if unexplained:
-        blocks.append(Heading(2, UNEXPLAINED))
-        blocks.append(Paragraph(_unexplained_note(run, unexplained)))
-        blocks.append(Paragraph(_counted(unexplained) + "."))
-        for g in _ordered(unexplained):
-            blocks += _group(g, 3, old, new)
+        blocks += [Heading(2, UNEXPLAINED), Paragraph(_unexplained_note(run))]
+        for f in unexplained:
+            blocks += finding_body(f, by_signature, sides)
     inexpressible = not_expressible_between(old, new)
     if inexpressible:
         blocks += _inexpressible(inexpressible)
+    blocks += _groups(run)
+    return blocks
+
+
+@dataclass(frozen=True)
+class Sides:
+    """The two engines a witness is shown under: their names, and the engines themselves to explain it
+    with (None when one is not installed: an outside engine gives no trace)."""
+
+    old: str
+    new: str
+    engines: tuple[Any, Any] | None
+
+    @classmethod
+    def of(cls, old: str, new: str) -> "Sides":
+        try:
+            return cls(old, new, (get_engine(old), get_engine(new)))
+        except Exception:  # noqa: BLE001 - an engine the run named by command: no traces to tell from
+            return cls(old, new, None)
+
+
+def change_section(change: Any, finding: Mapping | None, by_signature: Mapping[str, Mapping], sides: Sides,
+                   boards: int, level: int = 2) -> list[Block]:
+    """One rule change: its rules, its sentence, then what the run found of it."""
+    blocks: list[Block] = [
+        Heading(level, change.title),
+        Paragraph(f"Old: {change.old_rule}. New: {change.new_rule}."),
+        Paragraph(change.summary),
+    ]
+    if finding is None:
+        blocks.append(Paragraph(f"No divergent board showed it alone in {boards:,} boards."))
+        return blocks
+    return blocks + finding_body(finding, by_signature, sides)
+
+
+def finding_body(finding: Mapping, by_signature: Mapping[str, Mapping], sides: Sides,
+                 witnesses: Sequence[str] | None = None) -> list[Block]:
+    """How many boards showed a finding, what it changes, and its witnesses, each folded."""
+    blocks: list[Block] = [Paragraph(
+        f"{_n(finding['count'], 'divergent board')} showed it. What it changes, with the boards: "
+        f"{characteristics_text(finding)}."
+    )]
+    chosen = [by_signature[s] for s in (witnesses if witnesses is not None else finding["witnesses"])
+              if s in by_signature]
+    for n, g in enumerate(chosen, start=1):
+        blocks.append(witness_fold(g, n, sides))
+    return blocks
+
+
+def witness_fold(g: Mapping[str, Any], n: int, sides: Sides) -> Fold:
+    """One witness, folded: what differs in the summary; the board, the table and the reasons inside."""
+    old, new = sides.old, sides.new
+    x, y = g["outcomes"][old], g["outcomes"][new]
+    rows = differing_rows(g["board"], x, y)
+    summary = f"Witness {n}: " + "; ".join(f"{c} of {o}: {a} in {old}, {b} in {new}" for o, c, a, b in rows)
+    inside: list[Block] = []
+    cards = cards_line(g["board"])
+    if cards:
+        inside.append(Paragraph(cards))
+    found = ""
+    if isinstance(g.get("first_board"), int) and isinstance(g.get("seed"), int):
+        found = f" Board {g['first_board']:,} of seed {g['seed']}, shrunk."
+    inside += [
+        Paragraph(f"The board (minimal: take anything away and the difference goes).{found}"),
+        Code(yaml.safe_dump(_board_order(g["board"]), sort_keys=False, default_flow_style=None,
+                            allow_unicode=True).rstrip("\n"), "yaml"),
+        Table(("object", "characteristic", old, new), tuple(rows)),
+    ]
+    told = reasons(g["board"], *sides.engines) if sides.engines else None
+    if told:
+        inside.append(Paragraph("Why, from the two traces:"))
+        inside.append(List(tuple(told)))
+    return Fold(summary, tuple(inside))
+
+
+def _together(finding: Mapping, by_signature, sides: Sides) -> list[Block]:
+    old, new = sides.old, sides.new
+    blocks: list[Block] = [
+        Heading(2, TOGETHER),
+        Paragraph(f"Each difference below needs several rule changes at once: applied to {old}'s rules, none "
+                  f"of them alone gives {new}'s value, all of them together do. "
+                  f"{_n(finding['count'], 'divergent board')} showed one."),
+    ]
+    for combination in finding["combinations"]:
+        explanations = [e for e in finding["explanations"] if tuple(e["changes"]) == tuple(combination)]
+        count = sum(e["count"] for e in explanations)
+        characteristics = ", ".join(f"{e['characteristic']} ({e['count']:,})" for e in explanations)
+        witnesses = list(dict.fromkeys(e["witness"] for e in explanations if e["witness"]))[:1]
+        blocks += [
+            Heading(3, " + ".join(_title(k) for k in combination)),
+            Paragraph(" ".join(f"{_title(k)}: {_rules(k)}." for k in combination)),
+            Paragraph(f"{_n(count, 'difference')} on divergent boards: {characteristics}."),
+        ]
+        blocks += [witness_fold(by_signature[s], 1, sides) for s in witnesses if s in by_signature]
     return blocks
 
 
 def _inexpressible(items) -> list[Block]:
     """The differences between the two editions that no board can show, so no run finds them."""
-    blocks: list[Block] = [
+    return [
         Heading(2, INEXPRESSIBLE),
         Paragraph("The two documents differ in these rules too, but the board format cannot express "
                   "what they govern, so no board shows them:"),
+        List(tuple(f"Old: {item.old_rule}. New: {item.new_rule}. {item.summary}" for item in items)),
     ]
-    for item in items:
-        blocks.append(Paragraph(f"Old: {item.old_rule}. New: {item.new_rule}. {item.summary}"))
-    return blocks
 
 
-def _introduction(run: Run, unattributed: int) -> list[Block]:
+def _introduction(run: Run) -> list[Block]:
     info, old, new = run.info, run.old, run.new
-    groups = len(run.groups)
-    divergent = info.get("divergent_boards", sum(g["count"] for g in run.groups))
+    divergent = info.get("divergent_boards", 0)
     facts = (
         f"Seed {info['seed']}: {info['boards_done']:,} generated boards tried, {divergent:,} of them "
-        f"divergent between {old} and {new}, in {_n(groups, 'group')}."
+        f"divergent between {old} and {new}: {_n(len(run.findings), 'finding')}, "
+        f"{_n(len(run.groups), 'group')} of boards."
     )
     if info.get("complete") is False:
         facts += " The run is not complete (interrupted, or a board still to shrink): counts are of the boards tried so far."
@@ -299,135 +334,59 @@ def _introduction(run: Run, unattributed: int) -> list[Block]:
     if errors:
         facts += f" {_n(errors, 'board')} made an engine fail; they are not counted here (see run.json)."
     reading = (
-        f"How to read it: each section is one rule change from {old} to {new}: the old and the new "
-        f"rule numbers, a sentence on what changed, and how many divergent boards this run attributed "
-        f"to it, that is, boards on which that change alone, applied to {old}'s rules, gives {new}'s "
-        f"outcome. Boards that diverge the same way form a group, named by its signature (what differs, "
-        f"and the kinds of effect involved with the layer each version puts them in). For each group "
-        f"the section shows how many boards it stands for, its minimal board (take anything away and "
-        f"the difference goes) and both outcomes side by side, every characteristic of every object, "
-        f"with those that differ marked. To reproduce a group, copy its board into a file and run "
-        f"diffcheck diff on it."
+        f"How to read it: each section is one rule change from {old} to {new}: the old and the new rule "
+        f"numbers, a sentence on what changed, how many divergent boards showed it (boards with a "
+        f"difference that this change alone, applied to {old}'s rules, turns into {new}'s value), and "
+        f"what it changes. Each witness is a minimal board that shows it: open it for the board, only "
+        f"the characteristics that differ, and why, told from both engines' traces. To see a witness "
+        f"yourself, save its board to a file and run diffcheck diff FILE --from {old} --to {new}, or "
+        f"diffcheck judge FILE --explain."
     )
     blocks: list[Block] = [Paragraph(facts), Paragraph(reading)]
-    if unattributed:
-        if not _has_ruleset(old, info):
-            blocks.append(Paragraph(
-                f"Attribution to rule changes needs the old engine to have a ruleset to apply them to; "
-                f"{old} has none, so every group is listed under {UNEXPLAINED}."
-            ))
-        else:
-            blocks.append(Paragraph(
-                f"{_n(unattributed, 'group')} of this run carry no attribution (written by a diffcheck "
-                f"without rules bisect); they are listed under {UNEXPLAINED}."
-            ))
-    return blocks
-
-
-def _overview(run: Run, alone, together, unexplained, unknown) -> Table:
-    rows = []
-    for change in changes_between(run.old, run.new):
-        groups = alone.get(change.key, [])
-        rows.append((change.title, _boards(groups), str(len(groups))))
-    for key in unknown:
-        rows.append((key, _boards(alone[key]), str(len(alone[key]))))
-    if together:
-        groups = [g for gs in together.values() for g in gs]
-        rows.append((TOGETHER, _boards(groups), str(len(groups))))
-    if unexplained:
-        rows.append((UNEXPLAINED, _boards(unexplained), str(len(unexplained))))
-    return Table(("section", "boards", "groups"), tuple(rows))
-
-
-def _unexplained_note(run: Run, groups: Sequence[Mapping]) -> str:
-    bisected = sum(1 for g in groups if g.get("attribution"))
-    if bisected == len(groups):
-        return (f"No combination of the known rule changes, applied to {run.old}'s rules, gives {run.new}'s "
-                f"outcome on these boards: each is a difference between the engines that is not a rule change "
-                f"between these versions.")
-    return (f"These groups could not be attributed to rule changes, or no combination of the known rule "
-            f"changes, applied to {run.old}'s rules, gives {run.new}'s outcome on them.")
-
-
-def _group(g: Mapping[str, Any], level: int, old: str, new: str) -> list[Block]:
-    """One group: its signature, its count, its minimal board and both outcomes."""
-    rows, marked, differs = _outcome_rows(g, old, new)
-    count = g["count"]
-    found = ""
-    if isinstance(g.get("first_board"), int) and isinstance(g.get("seed"), int):
-        found = f"; the first, board {g['first_board']:,} of seed {g['seed']}, shrank to this minimal board"
-    blocks: list[Block] = [Heading(level, g["signature"])]
-    cards = _cards(g["board"])
-    if cards:
-        blocks.append(Paragraph(cards))
-    blocks += [
-        Paragraph(f"{_n(count, 'divergent board')}{found}:"),
-        Code(yaml.safe_dump(_board_order(g["board"]), sort_keys=False, default_flow_style=None,
-                            allow_unicode=True).rstrip("\n"), "yaml"),
-    ]
-    a = g.get("attribution") or {}
-    others = [alt for alt in a.get("alternatives") or [] if alt]
-    if others:
+    if not _has_ruleset(old, info):
         blocks.append(Paragraph(
-            "Equally explained by: "
-            + "; ".join(" + ".join(_title(k) for k in alt) for alt in others)
-            + " (the group is listed under the first in the order of the rule changes)."
+            f"Attribution to rule changes needs the old engine to have a ruleset to apply them to; "
+            f"{old} has none, so each group of boards is a finding of its own, under {UNEXPLAINED}."
         ))
-    summary = "; ".join(f"{oid} {key}: {x} -> {y}" for oid, key, x, y in differs)
-    blocks.append(Paragraph(f"Outcomes, {old} and {new} (differs: {summary or 'nothing'}):"))
-    blocks.append(Table(("object", "characteristic", old, new, ""), tuple(rows), tuple(marked)))
     return blocks
 
 
-def _cards(board: Mapping[str, Any]) -> str:
-    """The catalogue cards a board names (``card:``, ``cast:``), as one sentence; "" if none."""
-    objects = [o for o in board.get("objects") or [] if isinstance(o, dict) and isinstance(o.get("card"), str)]
-    casts = [e for e in board.get("effects") or [] if isinstance(e, dict) and isinstance(e.get("cast"), str)]
-    parts = []
-    if objects:
-        parts.append("Cards: " + ", ".join(o["card"] for o in objects) + ".")
-    for effect in casts:
-        ability = f"'s {effect['ability']} ability" if isinstance(effect.get("ability"), str) else ""
-        on = ", ".join(t for t in effect.get("targets") or [] if isinstance(t, str))
-        parts.append(f"Cast: {effect['cast']}{ability} on {on}." if on else f"Cast: {effect['cast']}{ability}.")
-    return " ".join(parts)
+def _overview(run: Run, between) -> Table:
+    findings = {f["finding"]: f for f in run.findings}
+    rows = []
+    for change in between:
+        f = findings.get(change.key)
+        rows.append((change.title, f"{f['count']:,}" if f else "0", characteristics_text(f) if f else "-"))
+    for f in run.findings:
+        if f["finding"] not in {c.key for c in between}:
+            name = TOGETHER if f["finding"] == TOGETHER_KEY else (
+                UNEXPLAINED if f["finding"] == UNEXPLAINED_KEY or f["changes"] is None else f["finding"])
+            rows.append((name if f["changes"] is not None else f"{UNEXPLAINED}: {f['finding']}",
+                         f"{f['count']:,}", characteristics_text(f)))
+    return Table(("finding", "divergent boards", "what it changes (boards)"), tuple(rows))
 
 
-def _outcome_rows(g: Mapping[str, Any], old: str, new: str):
-    """Every object of the board (then any other an outcome has) and every characteristic, both values."""
-    x = g["outcomes"][old]["objects"]
-    y = g["outcomes"][new]["objects"]
-    ids: list[str] = []
-    for obj in g["board"].get("objects") or []:
-        if isinstance(obj, dict) and isinstance(obj.get("id"), str) and obj["id"] not in ids:
-            ids.append(obj["id"])
-    ids += [oid for oid in list(x) + list(y) if oid not in ids]
-    rows, marked, differs = [], [], []
-    for oid in ids:
-        a, b = x.get(oid), y.get(oid)
-        keys = list(CHARACTERISTICS)
-        for fields in (a, b):
-            keys += [k for k in (fields or {}) if k not in keys]
-        first = True
-        for key in keys:
-            va = ABSENT if a is None else normalize(a.get(key))
-            vb = ABSENT if b is None else normalize(b.get(key))
-            cells = (_value(va), _value(vb))
-            differ = va != vb
-            rows.append((oid if first else "", key, *cells, MARK if differ else ""))
-            marked.append(differ)
-            if differ:
-                differs.append((oid, key, *cells))
-            first = False
-    return rows, marked, differs
+def _unexplained_note(run: Run) -> str:
+    if not _has_ruleset(run.old, run.info):
+        return "Without a ruleset for the old engine, no rule change can be tried: each group is listed as it is."
+    return (f"No combination of the known rule changes, applied to {run.old}'s rules, gives {run.new}'s value "
+            f"for these differences: each is a difference between the engines that is not a rule change "
+            f"between these versions.")
 
 
-def _value(value: Any) -> str:
-    if value == ABSENT:
-        return ABSENT
-    if isinstance(value, dict):
-        return ", ".join(f"{k}: {show(v)}" for k, v in value.items()) or "-"
-    return show(value)
+def _groups(run: Run) -> list[Block]:
+    """The finer groups, for engine authors: one row each, the boards in divergences.jsonl."""
+    if not run.groups:
+        return []
+    rows = tuple((str(n), g["signature"], f"{g['count']:,}") for n, g in
+                 enumerate(sorted(run.groups, key=lambda g: (-g["count"], g["signature"])), start=1))
+    return [
+        Heading(2, "Groups"),
+        Paragraph("The witnesses' groups: minimal boards with the same signature (what differs, and the kinds "
+                  "of effect part on the board with the layer each edition puts them in). Each group's board "
+                  "and both outcomes are in the run's divergences.jsonl."),
+        Table(("#", "signature", "boards"), rows),
+    ]
 
 
 # Board keys in the order of the board format (docs/board-format.md), so minimal boards read as they are written.
@@ -495,158 +454,11 @@ def _rules(key: str) -> str:
     return f"old {change.old_rule}, new {change.new_rule}" if change else "not a rule change this diffcheck knows"
 
 
-def _canonical(keys: Iterable[str]) -> tuple:
-    order = [c.key for c in CHANGES]
-    return tuple((order.index(k), "") if k in order else (len(order), k) for k in keys)
-
-
-def _ordered(groups: Iterable[Mapping]) -> list[Mapping]:
-    return sorted(groups, key=lambda g: (-g["count"], g["signature"]))
-
-
 def _n(count: int, word: str) -> str:
     return f"{count:,} {word}{'' if count == 1 else 's'}"
 
 
-def _boards(groups: Sequence[Mapping]) -> str:
-    return f"{sum(g['count'] for g in groups):,}"
-
-
-def _counted(groups: Sequence[Mapping]) -> str:
-    return f"{_n(sum(g['count'] for g in groups), 'divergent board')} in {_n(len(groups), 'group')}"
-
-
-# ---------------------------------------------------------------- Markdown
-
-
-_MD_SPECIAL = re.compile(r"([\\`*_<~])")
-_MD_LINE_START = re.compile(r"^([-+*>#=]|\d+[.)])(?=\s|$)")
-
-
-def _md_text(text: str) -> str:
-    """Inline text with nothing GitHub would read as markup or HTML."""
-    text = _MD_SPECIAL.sub(r"\\\1", text)
-    text = text.replace("](", "]\\(")
-    return re.sub(r"&(?=#?\w+;)", r"\\&", text)
-
-
-def _md_cell(text: str) -> str:
-    return _md_text(text).replace("|", "\\|")
-
-
-def _md_paragraph(text: str) -> str:
-    lines = textwrap.wrap(_md_text(text), WRAP, break_long_words=False, break_on_hyphens=False) or [""]
-    # A wrapped line must not start a list, quote, heading or setext underline.
-    return "\n".join(_MD_LINE_START.sub(lambda m: "\\" + m.group(1), line) for line in lines)
-
-
-def _fence(text: str) -> str:
-    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
-    return "`" * max(3, longest + 1)
-
-
-def render_markdown(blocks: Sequence[Block]) -> str:
-    """GitHub Markdown: ATX headings, wrapped paragraphs, pipe tables (tabulate), fenced code."""
-    parts = []
-    for block in blocks:
-        if isinstance(block, Heading):
-            text = _md_text(block.text)
-            if text.endswith("#"):
-                text = text[:-1] + "\\#"
-            parts.append(f"{'#' * block.level} {text}")
-        elif isinstance(block, Paragraph):
-            parts.append(_md_paragraph(block.text))
-        elif isinstance(block, Table):
-            marked = block.marked or (False,) * len(block.rows)
-            rows = [
-                [_md_cell(c) for c in row[:-1]] + [f"**{_md_cell(row[-1])}**" if mark and row[-1] else _md_cell(row[-1])]
-                for row, mark in zip(block.rows, marked)
-            ]
-            parts.append(tabulate(rows, headers=[_md_cell(h) for h in block.headers], tablefmt="github",
-                                  disable_numparse=True))
-        elif isinstance(block, Code):
-            fence = _fence(block.text)
-            parts.append(f"{fence}{block.language}\n{block.text}\n{fence}")
-        else:
-            raise TypeError(f"not a block: {block!r}")
-    return "\n\n".join(parts) + "\n"
-
-
-# ---------------------------------------------------------------- HTML
-
-
-_CSS = """
-body { font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Helvetica, Arial, sans-serif;
-       max-width: 62rem; margin: 2rem auto; padding: 0 1rem; color: #1f2328; background: #fff; }
-h1, h2 { border-bottom: 1px solid #d1d9e0; padding-bottom: .3em; }
-h3, h4 { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 1rem; }
-table { border-collapse: collapse; margin: 1rem 0; }
-th, td { border: 1px solid #d1d9e0; padding: .25rem .6rem; text-align: left; vertical-align: top; }
-th { background: #f6f8fa; }
-tr.marked td { background: #fff8c5; }
-pre { background: #f6f8fa; padding: .8rem 1rem; overflow: auto; border-radius: 6px; }
-code, pre { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: .9em; }
-@media (prefers-color-scheme: dark) {
-  body { color: #e6edf3; background: #0d1117; }
-  th, pre { background: #161b22; }
-  th, td, h1, h2 { border-color: #3d444d; }
-  tr.marked td { background: #3b2e00; }
-}
-""".strip()
-
-
-def _e(text: str) -> str:
-    return html.escape(text, quote=True)
-
-
-def render_html(blocks: Sequence[Block]) -> str:
-    """One self-contained HTML page: inline CSS, no scripts, no external resources; all text escaped."""
-    title = next((b.text for b in blocks if isinstance(b, Heading) and b.level == 1), "Changelog")
-    body = []
-    for block in blocks:
-        if isinstance(block, Heading):
-            level = min(max(block.level, 1), 6)
-            body.append(f"<h{level}>{_e(block.text)}</h{level}>")
-        elif isinstance(block, Paragraph):
-            body.append(f"<p>{_e(block.text)}</p>")
-        elif isinstance(block, Table):
-            marked = block.marked or (False,) * len(block.rows)
-            lines = ["<table>", "<thead><tr>" + "".join(f"<th>{_e(h)}</th>" for h in block.headers) + "</tr></thead>",
-                     "<tbody>"]
-            for row, mark in zip(block.rows, marked):
-                cells = [f"<td>{_e(c)}</td>" for c in row[:-1]]
-                last = f"<strong>{_e(row[-1])}</strong>" if mark and row[-1] else _e(row[-1])
-                cells.append(f"<td>{last}</td>")
-                lines.append(("<tr class=\"marked\">" if mark else "<tr>") + "".join(cells) + "</tr>")
-            lines += ["</tbody>", "</table>"]
-            body.append("\n".join(lines))
-        elif isinstance(block, Code):
-            language = f' class="language-{_e(block.language)}"' if block.language else ""
-            body.append(f"<pre><code{language}>{_e(block.text)}</code></pre>")
-        else:
-            raise TypeError(f"not a block: {block!r}")
-    return "\n".join([
-        "<!DOCTYPE html>",
-        '<html lang="en">',
-        "<head>",
-        '<meta charset="utf-8">',
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{_e(title)}</title>",
-        f"<style>\n{_CSS}\n</style>",
-        "</head>",
-        "<body>",
-        "<main>",
-        *body,
-        "</main>",
-        "</body>",
-        "</html>",
-    ]) + "\n"
-
-
 # ---------------------------------------------------------------- writing
-
-
-RENDERERS = {"md": render_markdown, "html": render_html}
 
 
 def write_changelog(run_dir: Path | str, fmt: str = "md", out: Path | str | None = None) -> Path:

@@ -1,8 +1,10 @@
 """A run directory: its files, written atomically, so nothing reported is ever lost or half-written.
 
 - ``state.json``: everything needed to resume (configuration, boards done, triage keys, groups);
+- ``findings.jsonl``: the headline, one line per finding (the rule changes that explain a
+  difference, and the characteristic), with its count and its witnesses' signatures;
 - ``divergences.jsonl``: one line per group, the minimal board and both outcomes;
-- ``summary.md``: the groups for people, one table each;
+- ``summary.md``: the findings, then the groups, for people;
 - ``run.json``: engines, versions, seed, budget, boards tried, speed, time;
 - ``errors.jsonl``: boards on which an engine failed (crashed, hung, answered nonsense), with the error;
 - ``lock``: present while a run writes here, so a second run is refused.
@@ -25,11 +27,12 @@ from tabulate import tabulate
 
 STATE = "state.json"
 DIVERGENCES = "divergences.jsonl"
+FINDINGS = "findings.jsonl"
 SUMMARY = "summary.md"
 RUN = "run.json"
 ERRORS = "errors.jsonl"
 LOCK = "lock"
-STATE_VERSION = 1
+STATE_VERSION = 2  # 2: keys are findings (diffcheck.findings) when the old engine has a ruleset
 
 
 def write_atomic(path: Path, text: str) -> None:
@@ -70,24 +73,31 @@ def group_lines(groups: list[dict]) -> str:
     return "".join(json.dumps(g, sort_keys=True, ensure_ascii=False) + "\n" for g in groups)
 
 
-def summary_markdown(run: dict, groups: list[dict]) -> str:
-    """summary.md: what was compared, then one section and table per group."""
+def summary_markdown(run: dict, findings: list[dict], groups: list[dict]) -> str:
+    """summary.md: what was compared, the findings, then one section and table per group."""
     a, b = run["engines"]
     lines = [
         f"# Divergences between {a} and {b}",
         "",
-        f"Seed {run['seed']}; {run['boards_done']:,} boards tried; {run['divergent_boards']:,} divergent, "
-        f"in {len(groups)} group{'s' if len(groups) != 1 else ''}.",
+        f"Seed {run['seed']}; {run['boards_done']:,} boards tried; {run['divergent_boards']:,} divergent; "
+        f"{_n(len(findings), 'finding')}, {_n(len(groups), 'group')}.",
         "",
     ]
     for name in run["engines"]:
         gap = ((run.get("engine_versions") or {}).get(name) or {}).get("archive_gap")
         if gap:
             lines += [f"Note on {name}: {gap}.", ""]
+    numbers = {g["signature"]: n for n, g in enumerate(groups, start=1)}
+    rows = [[n, f["count"], finding_name(f), characteristics_text(f),
+             ", ".join(str(numbers[w]) for w in f["witnesses"] if w in numbers)]
+            for n, f in enumerate(findings, start=1)]
+    lines += ["## Findings", "",
+              tabulate(rows, headers=["#", "boards", "finding", "what it changes (boards)", "witness groups"],
+                       tablefmt="github"), "", "## Groups", ""]
     for n, g in enumerate(groups, start=1):
         rows = [[oid, name, _cell(x), _cell(y)] for oid, name, x, y in g["differing"]]
         lines += [
-            f"## {n}. {g['signature']}",
+            f"### {n}. {g['signature']}",
             "",
             f"{g['count']:,} divergent board{'s' if g['count'] != 1 else ''}; first found at board "
             f"{g['first_board']} of seed {g['seed']}.",
@@ -102,6 +112,25 @@ def summary_markdown(run: dict, groups: list[dict]) -> str:
             "",
         ]
     return "\n".join(lines)
+
+
+def finding_name(finding: dict) -> str:
+    """How a finding is named in summaries: its rule change, or the sets of changes that only matter together."""
+    if finding["changes"] is None:  # without a ruleset, a finding is a group
+        return finding["finding"]
+    if finding["finding"] == "together":
+        sets = len(finding["combinations"])
+        return f"changes that only matter together ({sets} set{'s' if sets != 1 else ''})"
+    return finding["finding"]
+
+
+def characteristics_text(finding: dict) -> str:
+    ordered = sorted(finding["characteristics"].items(), key=lambda kv: (-kv[1], kv[0]))
+    return ", ".join(f"{name} ({count:,})" for name, count in ordered)
+
+
+def _n(count: int, word: str) -> str:
+    return f"{count:,} {word}{'' if count == 1 else 's'}"
 
 
 def _cell(value: Any) -> str:

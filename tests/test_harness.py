@@ -29,50 +29,100 @@ def standard_run(tmp_path_factory):
     out = tmp_path_factory.mktemp("run")
     harness = Harness(RunConfig(("cr418", "cr613"), SEED, BOARDS, None, 2), out)
     result = harness.run()
-    return out, result, harness.groups()
+    return out, result, harness.groups(), harness.findings()
 
 
 def lines(path: Path) -> list[dict]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
 
 
+def _witnesses(groups, findings, finding, characteristic):
+    by_signature = {g["signature"]: g for g in groups}
+    (entry,) = [f for f in findings if f["finding"] == finding]
+    return [by_signature[e["witness"]] for e in entry["explanations"]
+            if e["characteristic"] == characteristic and e["witness"]]
+
+
 def test_finds_the_gray_ogre_class(standard_run):
     # 418.5a puts resolved P/T modifiers in 6b with P/T setting, by timestamp; 613.3 puts setting in
-    # 7b before all modifying in 7c. A modifier older than a setting effect is lost only in the old rules.
-    _, _, groups = standard_run
-    found = [g for g in groups if g["signature"].startswith("P/T |")
-             and "resolved P/T modify [6b->7c]" in g["signature"] and "P/T set [6b->7b]" in g["signature"]]
-    assert found
-    board = found[0]["board"]
+    # 7b before all modifying in 7c. A modifier older than a setting effect is lost only in the old
+    # rules: the finding of resolved-modifiers-after-setting, in P/T, whose witness has both.
+    _, _, groups, findings = standard_run
+    (witness,) = _witnesses(groups, findings, "resolved-modifiers-after-setting", "P/T")
+    board = witness["board"]
     assert any("modify" in e.get("pt", {}) for e in board.get("effects", []))
     bodies = board.get("effects", []) + [a for o in board["objects"] for a in o.get("static", [])]
     assert any("set" in b.get("pt", {}) for b in bodies)
+    assert witness["attribution"]["changes"] == ["resolved-modifiers-after-setting"]
 
 
 def test_finds_the_color_ability_layer_split(standard_run):
     # 418.5a: ability changes share layer 5 with color changes; 613.1e-f: colors 5, abilities 6.
-    _, _, groups = standard_run
-    assert any("color change [5->5]" in g["signature"] and "ability change [5->6]" in g["signature"]
-               and g["signature"].split(" |")[0] in ("colors", "abilities", "abilities, colors") for g in groups)
+    # An ability that sets a color, removed by an older effect, still applies in the old rules.
+    _, _, groups, findings = standard_run
+    (witness,) = _witnesses(groups, findings, "abilities-own-layer", "colors")
+    assert "color change [5->5]" in witness["signature"] and "ability change [5->6]" in witness["signature"]
+    assert "colors" in witness["signature"].split(" |")[0].split(", ")
+
+
+def test_findings_are_one_per_rule_change_and_count_every_divergent_board(standard_run):
+    out, result, groups, findings = standard_run
+    # Every change between the 2006 and the 2009 rules shows within this budget, alone.
+    from rulesets.editions import changes_between
+
+    alone = [f["finding"] for f in findings if f["changes"]]
+    assert alone == [c.key for c in changes_between("cr418", "cr613")]
+    assert all(f["changes"] == [f["finding"]] for f in findings if f["changes"])
+    # Each divergent board shows at least one finding; the counts are of boards, so they add up
+    # to at least the divergent boards, and no finding counts more boards than diverged.
+    counts = [f["count"] for f in findings]
+    assert sum(counts) >= result["divergent_boards"] >= max(counts) > 0
+    for f in findings:
+        assert f["witnesses"] and len(f["witnesses"]) <= 3
+        assert sum(f["characteristics"].values()) >= f["count"]
+        explained = {e["characteristic"] for e in f["explanations"]}
+        assert set(f["characteristics"]) == explained
+    assert result["findings"] == len(findings) < result["groups"] + 1
+
+
+def test_a_finding_is_shrunk_once_and_its_witness_keeps_it(standard_run):
+    # One shrink per explanation (a set of changes and a characteristic): none ends in an
+    # explanation's witness that does not show that explanation.
+    from diffcheck.findings import Explanation, showing
+    from engines import get_engine
+    from rulesets.editions import changes_between
+
+    _, result, groups, findings = standard_run
+    explanations = [e for f in findings for e in f["explanations"]]
+    assert result["shrinks"]["done"] == len(explanations)
+    by_signature = {g["signature"]: g for g in groups}
+    a, b = get_engine("cr418"), get_engine("cr613")
+    changes = changes_between("cr418", "cr613")
+    for e in explanations[:6]:
+        board = by_signature[e["witness"]]["board"]
+        keep = showing(a, b, a.ruleset, changes, Explanation.from_key(e["explanation"]))
+        assert keep(board) and is_minimal(board, keep), e["explanation"]
 
 
 def test_run_directory_files(standard_run):
-    out, result, groups = standard_run
+    out, result, groups, findings = standard_run
     assert result["boards_done"] == BOARDS and result["complete"]
-    assert result["divergent_boards"] == sum(g["count"] for g in groups)
     written = lines(out / "divergences.jsonl")
     assert [g["signature"] for g in written] == [g["signature"] for g in groups]
+    assert lines(out / "findings.jsonl") == json.loads(json.dumps(findings))
     first = written[0]
-    assert set(first) >= {"signature", "count", "seed", "first_board", "board", "outcomes", "diff", "differing"}
+    assert set(first) >= {"signature", "count", "seed", "first_board", "board", "outcomes", "diff", "differing",
+                          "explanations"}
     assert first["diff"]  # a DeepDiff of outcomes that differ is never empty
     run = json.loads((out / "run.json").read_text())
     assert run["seed"] == SEED and run["engines"] == ["cr418", "cr613"] and run["boards_per_second"] > 0
+    assert run["findings"] == len(findings) and run["keyed_by"] == "findings"
     summary = (out / "summary.md").read_text()
-    assert summary.count("\n## ") == len(groups) and "| object" in summary
+    assert summary.count("\n### ") == len(groups) and "| object" in summary and "## Findings" in summary
 
 
-def test_minimal_boards_reproduce_with_diffcheck_diff_and_are_minimal(standard_run, tmp_path):
-    _, _, groups = standard_run
+def test_minimal_boards_reproduce_with_diffcheck_diff(standard_run, tmp_path):
+    _, _, groups, _ = standard_run
     for g in groups[:5]:
         path = tmp_path / "board.yaml"
         path.write_text(yaml.safe_dump(g["board"]), encoding="utf-8")
@@ -82,11 +132,10 @@ def test_minimal_boards_reproduce_with_diffcheck_diff_and_are_minimal(standard_r
         assert document["diff"]
         assert document["outcomes"]["cr418"] == g["outcomes"]["cr418"]
         assert document["outcomes"]["cr613"] == g["outcomes"]["cr613"]
-        assert is_minimal(g["board"], diverges("cr418", "cr613", characteristics=frozenset(g["characteristics"])))
 
 
 def test_first_board_is_the_board_that_was_shrunk(standard_run):
-    _, _, groups = standard_run
+    _, _, groups, _ = standard_run
     g = groups[0]
     assert diverges("cr418", "cr613")(board_at(SEED, g["first_board"]))
 
@@ -174,7 +223,14 @@ def test_cli_run_options(tmp_path):
     result = runner.invoke(app, ["run", "--boards", "600", "--seed", "1", "--jobs", "1", "--out", str(out),
                                  "--quiet", "--fail-on-divergence"])
     assert result.exit_code == 1, result.output  # divergences exist between the two rule versions
-    assert "groups" in result.output and (out / "divergences.jsonl").exists()
+    assert "findings" in result.output and (out / "divergences.jsonl").exists()
+    scripted = runner.invoke(app, ["run", "--boards", "400", "--seed", "1", "--jobs", "1", "--out",
+                                   str(tmp_path / "j"), "--json"])
+    assert scripted.exit_code == 0, scripted.output
+    summary = json.loads(scripted.output)  # the whole output is one JSON object
+    assert summary["boards"] == 400 and summary["run_dir"] == str(tmp_path / "j")
+    assert summary == {**summary, **{k: v for k, v in json.loads((tmp_path / "j" / "run.json").read_text()).items()
+                                     if k in ("findings", "groups", "divergent_boards", "seed")}}
     again = runner.invoke(app, ["run", "--boards", "10", "--out", str(out), "--quiet"])
     assert again.exit_code == 2 and "--resume" in again.output
     for bad in (["--time", "soon"], ["--engines", "cr418"], ["--engines", "cr418,nope"]):

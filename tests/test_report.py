@@ -147,11 +147,39 @@ UNEXPLAINED = {
 }
 
 
-def write_run(directory: Path, run: dict, groups: list[dict]) -> Path:
+def finding(name, groups, changes=None, combinations=()):
+    """A finding as the harness writes it, from the groups that witness it (one explanation each)."""
+    characteristic = lambda g: "P/T" if g["signature"].startswith("P/T") else g["signature"].split(" |")[0]  # noqa: E731
+    explanations = [{"explanation": f"{' + '.join(changes or ()) or 'unexplained'} | {characteristic(g)}",
+                     "changes": list(changes or ()), "characteristic": characteristic(g), "count": g["count"],
+                     "witness": g["signature"]} for g in groups]
+    counts = {}
+    for e in explanations:
+        counts[e["characteristic"]] = counts.get(e["characteristic"], 0) + e["count"]
+    return {"finding": name, "changes": [name] if changes and len(changes) == 1 else ([] if changes is not None else None),
+            "combinations": [list(c) for c in combinations], "characteristics": counts,
+            "explanations": explanations, "count": sum(g["count"] for g in groups),
+            "first_board": min(g["first_board"] for g in groups), "witnesses": [g["signature"] for g in groups]}
+
+
+FINDINGS = [
+    finding(ABILITIES, [COLORS], [ABILITIES]),
+    finding(RESOLVED, [GRAY_OGRE], [RESOLVED]),
+    finding("together", [TOGETHER], [RESOLVED, STATIC], [(RESOLVED, STATIC)]),
+    finding("unexplained", [UNEXPLAINED], []),
+]
+
+
+def write_run(directory: Path, run: dict, groups: list[dict], findings: list[dict] | None = None) -> Path:
     directory.mkdir(parents=True, exist_ok=True)
     (directory / "run.json").write_text(json.dumps(run, indent=2, sort_keys=True), encoding="utf-8")
     (directory / "divergences.jsonl").write_text(
         "".join(json.dumps(g, sort_keys=True) + "\n" for g in groups), encoding="utf-8")
+    signatures = {g["signature"] for g in groups}
+    if findings is None:
+        findings = [f for f in FINDINGS if set(f["witnesses"]) <= signatures]
+    (directory / "findings.jsonl").write_text(
+        "".join(json.dumps(f, sort_keys=True) + "\n" for f in findings), encoding="utf-8")
     return directory
 
 
@@ -179,65 +207,67 @@ def test_title_names_both_engines_documents_and_dates(run_dir):
     head = text.split("\n## ")[0]
     assert "Magic: The Gathering Comprehensive Rules, 418.5, in force from 2006-10-01" in head
     assert "Magic: The Gathering Comprehensive Rules, 613, in force from 2009-10-01" in head
-    assert "Seed 1: 2,000 generated boards tried, 60 of them divergent between cr418 and cr613, in 4 groups." \
-        in " ".join(head.split())
+    assert ("Seed 1: 2,000 generated boards tried, 60 of them divergent between cr418 and cr613: 4 findings, "
+            "4 groups of boards.") in " ".join(head.split())
+
+
+def test_contents_link_to_every_section(run_dir):
+    text = md(run_dir)
+    head = text.split("\n## ")[0]
+    titles = re.findall(r"^## (.*)$", text, flags=re.M)
+    links = re.findall(r"^- \[(.*)\]\(#(.*)\)$", head, flags=re.M)
+    assert [t for t, _ in links] == titles
+    assert ("Findings", "findings") in links and ("Changes that only matter together",
+                                                  "changes-that-only-matter-together") in links
 
 
 def test_every_rule_change_has_a_section_in_order(run_dir):
     text = md(run_dir)
-    titles = re.findall(r"^## (.*)$", text, flags=re.M)
-    assert titles[: len(CHANGES)] == [c.title for c in CHANGES]
+    titles = [t for t in re.findall(r"^## (.*)$", text, flags=re.M) if t in {c.title for c in CHANGES}]
+    assert titles == [c.title for c in CHANGES]
     found = sections(text)
     for change in CHANGES:
         assert f"Old: {change.old_rule}. New: {change.new_rule}." in found[change.title]
 
 
-def test_unattributed_changes_say_nothing_was_found(run_dir):
+def test_changes_no_board_showed_say_so(run_dir):
     found = sections(md(run_dir))
     quiet = [c for c in CHANGES if c.key not in (RESOLVED, ABILITIES)]
     for change in quiet:
-        assert "No observable change found in 2,000 boards." in found[change.title]
-        assert "###" not in found[change.title]
+        assert "No divergent board showed it alone in 2,000 boards." in found[change.title]
+        assert "<details>" not in found[change.title]
     for key in (RESOLVED, ABILITIES):
-        assert "No observable change" not in found[BY_KEY[key].title]
+        assert "No divergent board showed it" not in found[BY_KEY[key].title]
 
 
-def test_gray_ogre_group_under_its_change(run_dir):
+def test_gray_ogre_witness_under_its_change(run_dir):
     section = sections(md(run_dir))[BY_KEY[RESOLVED].title]
-    assert "31 divergent boards in 1 group." in section
-    assert f"### {GRAY_OGRE['signature']}" in section
-    assert "31 divergent boards; the first, board 58 of seed 1" in " ".join(section.split())
+    assert "31 divergent boards showed it. What it changes, with the boards: P/T (31)." in " ".join(section.split())
+    assert "<details><summary>Witness 1: P/T of Gray Ogre (ogre): 1/4 in cr418, 5/8 in cr613</summary>" in section
+    assert "Board 58 of seed 1, shrunk." in " ".join(section.split())
     # The minimal board, as YAML that loads back to the board.
     block = re.search(r"```yaml\n(.*?)\n```", section, flags=re.S).group(1)
     assert yaml.safe_load(block) == GRAY_OGRE["board"]
     assert block.startswith("objects:\n- id: ogre\n  name: Gray Ogre")
-    # Both outcomes, every characteristic of every object, differing values marked.
+    # Only what differs: one object, one characteristic, P/T as one.
     rows = [[c.strip() for c in line.strip("|").split("|")] for line in section.splitlines()
             if line.startswith("|") and not line.startswith("|--")]
-    assert rows[0] == ["object", "characteristic", "cr418", "cr613", ""]
-    assert len(rows) == 1 + 2 * 9
-    assert ["", "power", "1", "5", "**differs**"] in rows
-    assert ["", "toughness", "4", "8", "**differs**"] in rows
-    assert ["ogre", "name", "Gray Ogre", "Gray Ogre", ""] in rows
-    assert ["", "supertypes", "-", "-", ""] in rows  # empty shown as -
-    assert ["", "power", "-", "-", ""] in rows  # null shown as -
-    assert sum(r[-1] == "**differs**" for r in rows) == 2
+    assert rows == [["object", "characteristic", "cr418", "cr613"], ["Gray Ogre (ogre)", "P/T", "1/4", "5/8"]]
 
 
-def test_groups_in_a_section_by_count_then_signature(tmp_path):
-    second = dict(GRAY_OGRE, signature="P/T | resolved P/T modify [6b->7c]; static P/T set [6b->7b]", count=11)
-    third = dict(GRAY_OGRE, signature="P/T | a signature that sorts first", count=11)
-    text = md(write_run(tmp_path / "r", RUN, [second, GRAY_OGRE, third]))
-    section = sections(text)[BY_KEY[RESOLVED].title]
-    headings = re.findall(r"^### (.*)$", section, flags=re.M)
-    assert headings == [GRAY_OGRE["signature"], third["signature"], second["signature"]]
-    assert "53 divergent boards in 3 groups." in section
-
-
-def test_alternative_attribution_is_named(run_dir):
-    section = sections(md(run_dir))[BY_KEY[ABILITIES].title]
-    assert "5 divergent boards in 1 group." in section
-    assert BY_KEY[CDA_DEPENDENCY].title in " ".join(section.split())
+def test_a_witness_says_why_from_both_traces(run_dir):
+    # 418.5a / 418.5g of 2006: the +4/+4 (timestamp 2) and the 0/1 (timestamp 4) share 6b, by timestamp,
+    # so the 0/1 wins; the counter (6c) and the anthem (6d) then make 1/4. 613.3b-d of 2009: 0/1 in
+    # 7b, then +4/+4 and +0/+2 in 7c, then the counter in 7d: 5/8.
+    section = " ".join(sections(md(run_dir))[BY_KEY[RESOLVED].title].split())
+    why = section[section.index("Why, from the two traces:"):]
+    old, new = why.split("cr418: ")[1].split(" cr613: ")
+    assert old.index("layer 6b: Target creature gets +4/+4 (effect plus-four), timestamp 2") \
+        < old.index("layer 6b: Target creature becomes 0/1 (effect becomes-0-1), timestamp 4") < old.index("layer 6c")
+    assert old.rstrip().endswith("so 1/4.")
+    assert new.index("layer 7b: Target creature becomes 0/1") < new.index("layer 7c: Target creature gets +4/+4") \
+        < new.index("layer 7d")
+    assert "so 5/8." in new
 
 
 def test_together_section_lists_both_titles(run_dir):
@@ -245,17 +275,24 @@ def test_together_section_lists_both_titles(run_dir):
     section = found["Changes that only matter together"]
     heading = re.search(r"^### (.*)$", section, flags=re.M).group(1)
     assert heading == f"{BY_KEY[RESOLVED].title} + {BY_KEY[STATIC].title}"
-    assert f"#### {TOGETHER['signature']}" in section
-    assert "20 divergent boards in 1 group." in section
-    # A group needing two changes is not counted under either change alone.
-    assert TOGETHER["signature"] not in found[BY_KEY[STATIC].title]
-    assert TOGETHER["signature"] not in found[BY_KEY[RESOLVED].title]
+    assert "20 differences on divergent boards: P/T (20)." in " ".join(section.split())
+    assert "Witness 1: P/T of o2: 1/1 in cr418, 2/2 in cr613" in section
+    # A difference needing two changes is not counted under either change alone.
+    assert "Witness 1: P/T of o2" not in found[BY_KEY[STATIC].title]
+    assert "Witness 1: P/T of o2" not in found[BY_KEY[RESOLVED].title]
 
 
 def test_unexplained_section(run_dir):
     section = sections(md(run_dir))["Divergences no rule change explains"]
-    assert f"### {UNEXPLAINED['signature']}" in section
-    assert "| flying" in section
+    assert "Witness 1: abilities of o5: flying in cr418, - in cr613" in section
+
+
+def test_the_groups_are_one_table_by_count(run_dir):
+    section = sections(md(run_dir))["Groups"]
+    rows = [[c.strip() for c in line.strip("|").split("|")] for line in section.splitlines()
+            if line.startswith("|") and not line.startswith("|--")][1:]
+    assert [r[-1] for r in rows] == ["31", "20", "5", "4"]
+    assert "```" not in section  # the boards are in divergences.jsonl, not here
 
 
 def test_optional_sections_omitted_when_empty(tmp_path):
@@ -269,12 +306,13 @@ def test_run_against_an_outside_engine(tmp_path):
                engine_versions={"mine": {"description": "My engine"}, "cr613": RUN["engine_versions"]["cr613"]})
     group = dict(GRAY_OGRE, attribution=None,
                  outcomes={"mine": GRAY_OGRE["outcomes"]["cr418"], "cr613": GRAY_OGRE["outcomes"]["cr613"]})
-    text = md(write_run(tmp_path / "r", run, [group]))
+    text = md(write_run(tmp_path / "r", run, [group], [finding(GRAY_OGRE["signature"], [group])]))
     flat = " ".join(text.split())
     assert "mine: My engine (rules document not stated by this engine)" in flat
     assert "Attribution to rule changes needs the old engine to have a ruleset" in flat
     section = sections(text)["Divergences no rule change explains"]
-    assert f"### {GRAY_OGRE['signature']}" in section
+    assert "Witness 1: P/T of Gray Ogre (ogre): 1/4 in mine, 5/8 in cr613" in section
+    assert "Why, from the two traces" not in section  # an outside engine gives no trace
     # The old side has no edition, so no rule change leads from it: no section per change.
     for change in CHANGES:
         assert change.title not in sections(text)
@@ -283,6 +321,10 @@ def test_run_against_an_outside_engine(tmp_path):
 def test_escaping_in_markdown(run_dir):
     text = md(run_dir)
     prose = re.sub(r"```yaml\n.*?\n```", "", text, flags=re.S)  # code blocks are literal, as they should be
+    # A fold's summary is HTML (GitHub renders <details> in Markdown): escaped as HTML.
+    summaries = re.findall(r"^<details><summary>(.*)</summary>$", prose, flags=re.M)
+    assert any("Lord &lt;of&gt; Atlantis &amp; Friends | Co*" in line for line in summaries)
+    prose = re.sub(r"^</?details>.*$", "", prose, flags=re.M)
     assert ODD not in prose  # raw, it would be HTML in GitHub's rendering and break the table
     assert r"Lord \<of> Atlantis & Friends \| Co\*" in prose
     assert "<" not in prose.replace(r"\<", "")
@@ -291,7 +333,7 @@ def test_escaping_in_markdown(run_dir):
 
 def test_markdown_reads_in_a_terminal(run_dir):
     for line in md(run_dir).splitlines():
-        if not line.startswith("|"):
+        if not line.startswith(("|", "<details>", "- [")):  # tables, folds' summaries, contents' links
             assert len(line) <= 100, line
 
 
@@ -320,18 +362,18 @@ def test_html_is_one_self_contained_page(run_dir):
     page = render_html(build_changelog(run_dir))
     assert page.startswith("<!DOCTYPE html>")
     assert page.count("<html") == 1 and page.rstrip().endswith("</html>")
-    assert "src=" not in page and "href=" not in page and "<script" not in page and "@import" not in page
+    assert "src=" not in page and "<script" not in page and "@import" not in page
     assert "http://" not in page and "https://" not in page
+    assert all(href.startswith("#") for href in re.findall(r'href="([^"]*)"', page))  # links stay in the page
     for change in CHANGES:
         assert f"<h2>{change.title}</h2>" in page
     assert "<h2>Changes that only matter together</h2>" in page
     assert "<h2>Divergences no rule change explains</h2>" in page
     assert "Lord &lt;of&gt; Atlantis &amp; Friends | Co*" in page
     assert ODD not in page
-    assert f"<h3>{GRAY_OGRE['signature'].replace('>', '&gt;')}</h3>" in page
-    assert "<td><strong>differs</strong></td>" in page
+    assert page.count("<details>") == 4  # one witness per finding
     assert "<pre><code class=\"language-yaml\">objects:\n- id: ogre" in page
-    assert "No observable change found in 2,000 boards." in page
+    assert "No divergent board showed it alone in 2,000 boards." in page
 
 
 def test_html_and_markdown_say_the_same(run_dir):
@@ -345,7 +387,8 @@ def test_html_and_markdown_say_the_same(run_dir):
 # ---------------------------------------------------------------- bad run directories
 
 
-@pytest.mark.parametrize("damage", ["missing", "no-run-json", "no-divergences", "bad-json", "bad-line", "a-file"])
+@pytest.mark.parametrize("damage", ["missing", "no-run-json", "no-divergences", "no-findings", "bad-json", "bad-line",
+                                    "unknown-witness", "a-file"])
 def test_bad_run_directory(tmp_path, damage):
     directory = tmp_path / "run"
     if damage != "missing":
@@ -354,6 +397,10 @@ def test_bad_run_directory(tmp_path, damage):
         (directory / "run.json").unlink()
     elif damage == "no-divergences":
         (directory / "divergences.jsonl").unlink()
+    elif damage == "no-findings":
+        (directory / "findings.jsonl").unlink()
+    elif damage == "unknown-witness":
+        write_run(directory, RUN, [GRAY_OGRE], [finding(RESOLVED, [TOGETHER], [RESOLVED])])
     elif damage == "bad-json":
         (directory / "run.json").write_text("{not json", encoding="utf-8")
     elif damage == "bad-line":
@@ -374,7 +421,7 @@ def test_bad_run_directory(tmp_path, damage):
     assert "Traceback" not in result.output
     if directory.is_dir():
         assert sorted(p.name for p in directory.iterdir()) == sorted(
-            p for p in ("run.json", "divergences.jsonl") if (directory / p).exists())
+            p for p in ("run.json", "divergences.jsonl", "findings.jsonl") if (directory / p).exists())
 
 
 # ---------------------------------------------------------------- CLI
@@ -421,16 +468,18 @@ def real_run(tmp_path_factory) -> Path:
 
 def test_real_run(real_run):
     groups = [json.loads(line) for line in (real_run / "divergences.jsonl").read_text(encoding="utf-8").splitlines()]
-    assert groups
+    findings = [json.loads(line) for line in (real_run / "findings.jsonl").read_text(encoding="utf-8").splitlines()]
+    assert groups and findings
     first = write_changelog(real_run).read_bytes()
     assert write_changelog(real_run).read_bytes() == first
     text = first.decode("utf-8")
     for change in CHANGES:
         assert f"\n## {change.title}\n" in text
-    # Every group appears exactly once, under a heading of its own signature.
-    headings = re.findall(r"^#{3,4} (.*)$", text, flags=re.M)
-    signatures = [g["signature"] for g in groups]
-    assert sorted(h for h in headings if h in signatures) == sorted(signatures)
-    assert text.count("```yaml") == len(groups)
+    # Every group is a row of the groups' table; every witness is shown once per finding it witnesses.
+    groups_section = sections(text)["Groups"]
+    assert all(f"| {g['signature']} " in groups_section.replace("\\", "") for g in groups)
+    shown = sum(len(f["witnesses"]) for f in findings if f["finding"] != "together")
+    shown += sum(1 for f in findings if f["finding"] == "together" for _ in f["combinations"])
+    assert text.count("```yaml") == text.count("<details>") == shown
     page = write_changelog(real_run, "html").read_text(encoding="utf-8")
-    assert page.startswith("<!DOCTYPE html>") and page.count("<pre>") == len(groups)
+    assert page.startswith("<!DOCTYPE html>") and page.count("<pre>") == shown

@@ -1,0 +1,139 @@
+"""A witness board for people: what differs on it, and why, from both engines' traces.
+
+A changelog (``diffcheck.report``) and the timeline (``diffcheck.timeline``) show each
+finding through its smallest minimal boards. For each, a reader needs three things and no
+more: which characteristics of which objects differ (only those), the board itself, and
+the reason, told from the two traces: which effects reached that characteristic of that
+object, in which layer (or stage), in what order and why, under each edition.
+
+Objects are named as a judge would: a card's name, or a name the board gives, with the
+board's id after it when the name alone does not say which object.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Mapping, Sequence
+
+from diffcheck.catalogue import expand_board
+from diffcheck.findings import PT, differences
+from diffcheck.render import ABSENT, show
+from engines.board import Board
+from engines.trace import Applied, Change
+
+_TRACED = {PT: ("power", "toughness")}  # a finding's characteristic -> the trace's names for it
+
+
+def object_names(board: Mapping[str, Any]) -> dict[str, str]:
+    """Each object id's name for people: ``Grizzly Bears (o4)``, or the id where the board names nothing."""
+    names = {}
+    for obj in board.get("objects") or ():
+        oid = obj.get("id")
+        name = obj.get("card") or obj.get("name")
+        # A card's id is often its name in lower case with hyphens: then the name alone says which.
+        plain = "".join(c if c.isalnum() else "-" for c in (name or "").lower()).strip("-")
+        names[oid] = oid if not name or name == oid else name if "-".join(filter(None, plain.split("-"))) == oid \
+            else f"{name} ({oid})"
+    return names
+
+
+def value(fields: Mapping[str, Any] | None, characteristic: str) -> str:
+    """One characteristic of one object in an outcome, as a table cell (P/T as ``2/2``)."""
+    if fields is None:
+        return ABSENT
+    if characteristic == PT:
+        power, toughness = fields.get("power"), fields.get("toughness")
+        return "-" if power is None and toughness is None else f"{show(power)}/{show(toughness)}"
+    if characteristic == "object":
+        return "present"
+    return show(fields.get(characteristic)) or "-"
+
+
+def differing_rows(board: Mapping[str, Any], x: Mapping[str, Any], y: Mapping[str, Any]) -> list[tuple[str, str, str, str]]:
+    """(object, characteristic, old value, new value) for exactly what differs, objects named."""
+    names = object_names(board)
+    return [(names.get(oid, oid), characteristic, value(x["objects"].get(oid), characteristic),
+             value(y["objects"].get(oid), characteristic)) for oid, characteristic in differences(x, y)]
+
+
+def _touches(entry: Applied, oid: str, names: Iterable[str]) -> bool:
+    return oid in entry.objects or any(c.object == oid and c.characteristic in names for c in entry.changes)
+
+
+def _changed(changes: Sequence[Change], oid: str, characteristic: str) -> str:
+    """What one applied effect did to the object: the characteristic asked about first, then any other."""
+    mine = [c for c in changes if c.object == oid]
+    if not mine:
+        return "changes nothing on it"
+    by_name = {c.characteristic: c for c in mine}
+    told = []
+    if "power" in by_name and "toughness" in by_name:
+        p, t = by_name.pop("power"), by_name.pop("toughness")
+        told.append(f"P/T {_cell(p.before)}/{_cell(t.before)} to {_cell(p.after)}/{_cell(t.after)}")
+    first = _TRACED.get(characteristic, (characteristic,))
+    ordered = sorted(by_name.values(), key=lambda c: (c.characteristic not in first, c.characteristic))
+    told += [f"{c.characteristic} {_cell(c.before)} to {_cell(c.after)}" for c in ordered]
+    return ", ".join(told)
+
+
+def _cell(v: Any) -> str:
+    if isinstance(v, (set, frozenset, list, tuple)):
+        return ", ".join(sorted(str(x) for x in v)) or "none"
+    return show(v) or "none"
+
+
+def _why(entry: Applied) -> str:
+    """The trace's reason without the timestamp, which the sentence already gives."""
+    parts = [p for p in entry.why.split("; ") if not p.startswith("timestamp ")]
+    return "; ".join(parts)
+
+
+def story(trace: Sequence[Any], oid: str, characteristic: str, step: str = "layer") -> list[str]:
+    """What one trace did to one characteristic of one object, effect by effect, in order."""
+    names = _TRACED.get(characteristic, (characteristic,))
+    told = []
+    for entry in trace:
+        if not isinstance(entry, Applied) or not _touches(entry, oid, names):
+            continue
+        when = f", timestamp {entry.timestamp}" if entry.timestamp is not None else ""
+        why = _why(entry)
+        told.append(f"{step} {entry.sublayer}: {entry.effect}{when}{f' ({why})' if why else ''}: "
+                    f"{_changed(entry.changes, oid, characteristic)}")
+    return told
+
+
+def reasons(board: Mapping[str, Any], old: Any, new: Any) -> list[str] | None:
+    """For each difference on the board, one paragraph: the old engine's story, then the new one's.
+
+    None when an engine cannot explain itself (an outside engine gives no trace).
+    """
+    if not (hasattr(old, "explain") and hasattr(new, "explain")):
+        return None
+    plain = Board.from_dict(expand_board(dict(board)))
+    (x, old_trace), (y, new_trace) = old.explain(plain), new.explain(plain)
+    names = object_names(board)
+    out = []
+    for oid, characteristic in differences(x, y):
+        told = []
+        for engine, outcome, trace in ((old, x, old_trace), (new, y, new_trace)):
+            step = "stage" if getattr(getattr(engine, "ruleset", None), "stages", False) else "layer"
+            steps = story(trace, oid, characteristic, step) or ["nothing reaches it"]
+            result = value(outcome["objects"].get(oid), characteristic)
+            told.append(f"{engine.name}: " + "; then ".join(steps) + f"; so {result}.")
+        out.append(f"{characteristic} of {names.get(oid, oid)}. " + " ".join(told))
+    return out
+
+
+def cards_line(board: Mapping[str, Any]) -> str:
+    """The catalogue cards a board names (``card:``, ``cast:``), as one sentence; "" if none."""
+    objects = [o for o in board.get("objects") or [] if isinstance(o, dict) and isinstance(o.get("card"), str)]
+    casts = [e for e in board.get("effects") or [] if isinstance(e, dict) and isinstance(e.get("cast"), str)]
+    parts = []
+    if objects:
+        parts.append("Cards: " + ", ".join(o["card"] for o in objects) + ".")
+    for effect in casts:
+        ability = f"'s {effect['ability']} ability" if isinstance(effect.get("ability"), str) else ""
+        on = ", ".join(t for t in effect.get("targets") or [] if isinstance(t, str))
+        parts.append(f"Cast: {effect['cast']}{ability} on {on}." if on else f"Cast: {effect['cast']}{ability}.")
+    return " ".join(parts)
+
+

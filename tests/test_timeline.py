@@ -1,0 +1,145 @@
+"""`diffcheck timeline`: the committed timeline is what the command makes, and it reads as a document.
+
+The committed reports/TIMELINE.md and reports/TIMELINE.html are regenerated here by the one
+command that writes them (`diffcheck timeline`, in a scratch directory); the structure tests
+read the committed HTML page with the standard library's parser.
+"""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+import yaml
+from typer.testing import CliRunner
+
+from diffcheck.cli import TIMELINE, app
+from diffcheck.timeline import CANNOT_SHOW, HAND_MADE
+from rulesets.changes import CHANGES
+from rulesets.editions import EDITIONS
+
+ROOT = Path(__file__).parent.parent
+runner = CliRunner()
+
+
+def test_the_command_gives_the_committed_bytes(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["timeline", "--jobs", "2"])
+    assert result.exit_code == 0, result.output
+    for path in TIMELINE.values():
+        assert (tmp_path / path).read_bytes() == (ROOT / path).read_bytes(), path
+
+
+class _Page(HTMLParser):
+    """What the structure tests look at: ids, links, headings, folds, pictures and resources."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ids: list[str] = []
+        self.links: list[str] = []
+        self.tags: list[str] = []
+        self.headings: list[tuple[str, str]] = []
+        self._heading: str | None = None
+        self._text = ""
+        self.in_nav = 0
+        self.nav_links = 0
+        self.resources: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        self.tags.append(tag)
+        if "id" in attrs:
+            self.ids.append(attrs["id"])
+        if "href" in attrs:
+            self.links.append(attrs["href"])
+            self.nav_links += bool(self.in_nav)
+        for key in ("src", "data"):
+            if key in attrs:
+                self.resources.append(attrs[key])
+        if tag == "nav":
+            self.in_nav += 1
+        if tag in ("h1", "h2", "h3"):
+            self._heading, self._text = tag, ""
+
+    def handle_endtag(self, tag):
+        if tag == "nav":
+            self.in_nav -= 1
+        if tag == self._heading:
+            self.headings.append((tag, self._text))
+            self._heading = None
+
+    def handle_data(self, data):
+        if self._heading:
+            self._text += data
+
+
+@pytest.fixture(scope="module")
+def page() -> _Page:
+    parsed = _Page()
+    parsed.feed((ROOT / TIMELINE["html"]).read_text(encoding="utf-8"))
+    return parsed
+
+
+def test_the_page_is_self_contained_and_every_link_lands(page):
+    assert not page.resources and "script" not in page.tags and "link" not in page.tags
+    assert page.links and all(link.startswith("#") for link in page.links)
+    assert {link[1:] for link in page.links} <= set(page.ids)
+    assert len(page.ids) == len(set(page.ids))
+
+
+def test_the_page_has_contents_a_picture_and_a_section_per_edition_and_change(page):
+    assert page.tags.count("nav") == 1 and page.nav_links >= len(EDITIONS) + len(CHANGES)
+    assert page.tags.count("svg") == 1 and page.tags.count("figure") == 1
+    h2 = [text for tag, text in page.headings if tag == "h2"]
+    h3 = [text for tag, text in page.headings if tag == "h3"]
+    assert [t.split(":")[0] for t in h2] == [e.key for e in EDITIONS]  # in date order
+    assert h3 == [c.title for e in EDITIONS for c in e.rule_changes]
+    # One mark per rule change, each linking to its section.
+    svg = (ROOT / TIMELINE["html"]).read_text(encoding="utf-8").split("<svg", 1)[1].split("</svg>")[0]
+    assert svg.count("<a ") == len(CHANGES)
+
+
+def test_every_rule_change_has_a_witness_or_says_why_not():
+    text = (ROOT / TIMELINE["md"]).read_text(encoding="utf-8")
+    parts = re.split(r"^### (.*)$", text, flags=re.M)
+    sections = {parts[i]: parts[i + 1].split("\n## ")[0] for i in range(1, len(parts), 2)}
+    for change in CHANGES:
+        section = sections[change.title]
+        assert f"Old: {change.old_rule}. New: {change.new_rule}." in " ".join(section.split())
+        witnessed = "<details><summary>Witness 1:" in section
+        assert witnessed or change.key in CANNOT_SHOW, change.key
+        if "a hand-made board does" in section:
+            assert (HAND_MADE / f"{change.key}.yaml").is_file()
+        # A witness block is the board itself: it loads.
+        for block in re.findall(r"```yaml\n(.*?)\n```", section, flags=re.S):
+            assert isinstance(yaml.safe_load(block), dict)
+
+
+@pytest.mark.parametrize("path", sorted(HAND_MADE.glob("*.yaml")), ids=lambda p: p.stem)
+def test_a_hand_made_witness_shows_its_rule_change(path):
+    # Each file is named after the rule change it shows: between the edition before the change's
+    # edition and that edition, its differences are explained by that change alone.
+    from diffcheck.catalogue import expand_board
+    from diffcheck.findings import shown
+    from engines import get_engine
+    from engines.board import Board
+    from rulesets.editions import changes_between
+
+    key = path.stem
+    (index,) = [n for n, e in enumerate(EDITIONS) if key in e.changes]
+    before, edition = EDITIONS[index - 1].key, EDITIONS[index].key
+    old, new = get_engine(before), get_engine(edition)
+    board = Board.from_dict(expand_board(yaml.safe_load(path.read_text(encoding="utf-8"))["board"]))
+    x, y = old.evaluate(board), new.evaluate(board)
+    explanations = shown(board, old.ruleset, x, y, changes_between(before, edition))
+    assert explanations and {e.changes for e in explanations} == {(key,)}
+
+
+def test_bad_options_are_one_line_and_status_2(tmp_path):
+    for bad in (["--from", "nope"], ["--to", "1990-01-01"], ["--from", "2010-01-01", "--to", "2005-01-01"],
+                ["--format", "pdf"], ["--out", str(tmp_path)]):
+        result = runner.invoke(app, ["timeline", *bad])
+        assert result.exit_code == 2, (bad, result.output)
+        assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.output
