@@ -107,8 +107,8 @@ def explain(board: Board, old: Ruleset, new_outcome: Mapping[str, Any], changes:
     keys = tuple(c.key for c in changes)
     wanted = {pair: _value(new_outcome["objects"], *pair) for pair in pending}
     found: dict[tuple[str, str], tuple[str, ...]] = {}
-    for size in range(1, min(len(keys), MAX_TOGETHER) + 1):
-        for combo in combinations(keys, size):
+    for together in range(1, min(len(keys), MAX_TOGETHER) + 1):
+        for combo in combinations(keys, together):
             if not wanted:
                 return found
             objects = hybrid_engine(old, combo).evaluate(board)["objects"]
@@ -163,8 +163,8 @@ def showing(a: Any, b: Any, old: Ruleset, changes: tuple[RuleChange, ...], findi
 def _ahead(keys: tuple[str, ...], target: tuple[str, ...]) -> list[tuple[str, ...]]:
     """The subsets ``explain`` tries before ``target``."""
     out = []
-    for size in range(1, len(target) + 1):
-        for combo in combinations(keys, size):
+    for together in range(1, len(target) + 1):
+        for combo in combinations(keys, together):
             if combo == target:
                 return out
             out.append(combo)

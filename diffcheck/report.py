@@ -27,16 +27,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-import yaml
-
 from diffcheck import rundir
 from diffcheck.document import (
-    RENDERERS, Block, Code, Contents, Fold, Heading, List, Paragraph, Table, render_html, render_markdown,
+    RENDERERS, Block, Code, Contents, Heading, List, Paragraph, Table, render_html, render_markdown,
 )
 from diffcheck.findings import TOGETHER as TOGETHER_KEY, UNEXPLAINED as UNEXPLAINED_KEY
 from diffcheck.rundir import characteristics_text
-from diffcheck.witness import cards_line, differing_rows, reasons
-from engines import get_engine
+from diffcheck.witness import Sides, witness_fold
 from rulesets.changes import BY_KEY
 from rulesets.editions import changes_between, not_expressible_between
 
@@ -217,23 +214,6 @@ def changelog(run: Run) -> list[Block]:
     return blocks
 
 
-@dataclass(frozen=True)
-class Sides:
-    """The two engines a witness is shown under: their names, and the engines themselves to explain it
-    with (None when one is not installed: an outside engine gives no trace)."""
-
-    old: str
-    new: str
-    engines: tuple[Any, Any] | None
-
-    @classmethod
-    def of(cls, old: str, new: str) -> "Sides":
-        try:
-            return cls(old, new, (get_engine(old), get_engine(new)))
-        except Exception:  # noqa: BLE001 - an engine the run named by command: no traces to tell from
-            return cls(old, new, None)
-
-
 def change_section(change: Any, finding: Mapping | None, by_signature: Mapping[str, Mapping], sides: Sides,
                    boards: int, level: int = 2) -> list[Block]:
     """One rule change: its rules, its sentence, then what the run found of it."""
@@ -248,44 +228,16 @@ def change_section(change: Any, finding: Mapping | None, by_signature: Mapping[s
     return blocks + finding_body(finding, by_signature, sides)
 
 
-def finding_body(finding: Mapping, by_signature: Mapping[str, Mapping], sides: Sides,
-                 witnesses: Sequence[str] | None = None) -> list[Block]:
+def finding_body(finding: Mapping, by_signature: Mapping[str, Mapping], sides: Sides) -> list[Block]:
     """How many boards showed a finding, what it changes, and its witnesses, each folded."""
     blocks: list[Block] = [Paragraph(
         f"{_n(finding['count'], 'divergent board')} showed it. What it changes, with the boards: "
         f"{characteristics_text(finding)}."
     )]
-    chosen = [by_signature[s] for s in (witnesses if witnesses is not None else finding["witnesses"])
-              if s in by_signature]
+    chosen = [by_signature[s] for s in finding["witnesses"] if s in by_signature]
     for n, g in enumerate(chosen, start=1):
         blocks.append(witness_fold(g, n, sides))
     return blocks
-
-
-def witness_fold(g: Mapping[str, Any], n: int, sides: Sides) -> Fold:
-    """One witness, folded: what differs in the summary; the board, the table and the reasons inside."""
-    old, new = sides.old, sides.new
-    x, y = g["outcomes"][old], g["outcomes"][new]
-    rows = differing_rows(g["board"], x, y)
-    summary = f"Witness {n}: " + "; ".join(f"{c} of {o}: {a} in {old}, {b} in {new}" for o, c, a, b in rows)
-    inside: list[Block] = []
-    cards = cards_line(g["board"])
-    if cards:
-        inside.append(Paragraph(cards))
-    found = ""
-    if isinstance(g.get("first_board"), int) and isinstance(g.get("seed"), int):
-        found = f" Board {g['first_board']:,} of seed {g['seed']}, shrunk."
-    inside += [
-        Paragraph(f"The board (minimal: take anything away and the difference goes).{found}"),
-        Code(yaml.safe_dump(_board_order(g["board"]), sort_keys=False, default_flow_style=None,
-                            allow_unicode=True).rstrip("\n"), "yaml"),
-        Table(("object", "characteristic", old, new), tuple(rows)),
-    ]
-    told = reasons(g["board"], *sides.engines) if sides.engines else None
-    if told:
-        inside.append(Paragraph("Why, from the two traces:"))
-        inside.append(List(tuple(told)))
-    return Fold(summary, tuple(inside))
 
 
 def _together(finding: Mapping, by_signature, sides: Sides) -> list[Block]:
@@ -387,47 +339,6 @@ def _groups(run: Run) -> list[Block]:
                   "and both outcomes are in the run's divergences.jsonl."),
         Table(("#", "signature", "boards"), rows),
     ]
-
-
-# Board keys in the order of the board format (docs/board-format.md), so minimal boards read as they are written.
-_BOARD_KEYS = ("players", "objects", "graveyards", "exile", "effects")
-_OBJECT_KEYS = ("card", "id", "name", "controller", "owner", "types", "subtypes", "supertypes", "colors", "power",
-                "toughness", "mana_value", "abilities", "counters", "timestamp", "attached_to", "choices", "static")
-_EFFECT_KEYS = ("cast", "ability", "id", "text", "source", "controller", "timestamp", "affects", "targets",
-                "choices", "cda", "copy", "control",
-                "change_text", "types", "subtypes", "supertypes", "colors", "abilities", "pt")
-
-
-def _ordered_keys(data: Any, order: Sequence[str]) -> Any:
-    if not isinstance(data, dict):
-        return data
-    keys = [k for k in order if k in data] + [k for k in data if k not in order]
-    return {k: data[k] for k in keys}
-
-
-def _effect(data: Any) -> Any:
-    data = _ordered_keys(data, _EFFECT_KEYS)
-    if isinstance(data, dict) and isinstance(data.get("abilities"), dict):
-        abilities = dict(data["abilities"])
-        if isinstance(abilities.get("add"), list):
-            abilities["add"] = [_effect(a) for a in abilities["add"]]
-        data["abilities"] = abilities
-    return data
-
-
-def _board_order(board: Mapping[str, Any]) -> dict:
-    out = _ordered_keys(dict(board), _BOARD_KEYS)
-    if isinstance(out.get("objects"), list):
-        objects = []
-        for obj in out["objects"]:
-            obj = _ordered_keys(obj, _OBJECT_KEYS)
-            if isinstance(obj, dict) and isinstance(obj.get("static"), list):
-                obj["static"] = [_effect(s) for s in obj["static"]]
-            objects.append(obj)
-        out["objects"] = objects
-    if isinstance(out.get("effects"), list):
-        out["effects"] = [_effect(e) for e in out["effects"]]
-    return out
 
 
 def _document(name: str, info: Mapping[str, Any]) -> str:

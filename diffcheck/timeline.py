@@ -18,14 +18,14 @@ from __future__ import annotations
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Mapping
 
 import yaml
 
-from diffcheck.document import Block, Contents, Fold, Heading, List, Paragraph, Picture, Table, slug
+from diffcheck.document import Block, Contents, Heading, List, Paragraph, Picture, slug
 from diffcheck.harness import Harness, RunConfig
 from diffcheck.picture import Mark, timeline_svg
-from diffcheck.report import Sides, witness_fold
+from diffcheck.witness import Sides, witness_fold
 from rulesets.changes import RuleChange
 from rulesets.editions import EDITIONS, Edition, resolve
 
