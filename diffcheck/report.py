@@ -95,9 +95,12 @@ def load_run(run_dir: Path | str) -> Run:
     info_path = directory / rundir.RUN
     groups_path = directory / rundir.DIVERGENCES
     findings_path = directory / rundir.FINDINGS
-    for path in (info_path, groups_path, findings_path):
+    for path in (info_path, groups_path):
         if not path.is_file():
             raise ReportError(f"{path}: missing; is {run_dir} a run directory (written by diffcheck run)?")
+    if not findings_path.is_file():
+        raise ReportError(f"{findings_path}: missing; the run was written by a diffcheck without findings: "
+                          f"run it again (same --engines, --seed and --boards)")
     try:
         info = json.loads(info_path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as exc:

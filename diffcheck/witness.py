@@ -36,7 +36,7 @@ def object_names(board: Mapping[str, Any]) -> dict[str, str]:
         oid = obj.get("id")
         name = obj.get("card") or obj.get("name")
         # A card's id is often its name in lower case with hyphens: then the name alone says which.
-        plain = "".join(c if c.isalnum() else "-" for c in (name or "").lower()).strip("-")
+        plain = "".join(c if c.isalnum() else "" if c in "'\u2019" else "-" for c in (name or "").lower())
         names[oid] = oid if not name or name == oid else name if "-".join(filter(None, plain.split("-"))) == oid \
             else f"{name} ({oid})"
     return names

@@ -137,6 +137,22 @@ def test_a_hand_made_witness_shows_its_rule_change(path):
     assert explanations and {e.changes for e in explanations} == {(key,)}
 
 
+def test_a_stretch_of_the_chain(tmp_path):
+    # From the seven layers of 2009 to May 2012: those editions only, each against the one before
+    # it (2009-07 against 2007-05), every change of theirs with its section, in date order.
+    out = tmp_path / "part.md"
+    result = runner.invoke(app, ["timeline", "--from", "cr613", "--to", "2012-06-01", "--boards", "200",
+                                 "--jobs", "1", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    text = out.read_text(encoding="utf-8")
+    assert text.startswith("# How the layer rules changed, 2009 to 2012\n")
+    editions = re.findall(r"^## (\S+): ", text, flags=re.M)
+    assert editions == ["2009-07", "2011-02", "2011-06", "2012-05"]
+    changes = re.findall(r"^### (.*)$", text, flags=re.M)
+    assert changes == [c.title for e in EDITIONS if e.key in editions for c in e.rule_changes]
+    assert "<svg" not in text  # the picture is for the HTML page; Markdown gets its description
+
+
 def test_bad_options_are_one_line_and_status_2(tmp_path):
     for bad in (["--from", "nope"], ["--to", "1990-01-01"], ["--from", "2010-01-01", "--to", "2005-01-01"],
                 ["--format", "pdf"], ["--out", str(tmp_path)]):
