@@ -383,10 +383,11 @@ def render_run(result: Mapping[str, Any], findings: Sequence[Mapping[str, Any]],
         gap = ((result.get("engine_versions") or {}).get(name) or {}).get("archive_gap")
         if gap:
             lines.append(f"note on {name}: {gap}")
-    rows = [[n, f["count"], finding_name(f), characteristics_text(f)] for n, f in enumerate(findings, start=1)]
+    rows = [[n, f"{f['count']:,}", finding_name(f), characteristics_text(f)] for n, f in enumerate(findings, start=1)]
     if rows:
         lines += ["", tabulate(rows, headers=["#", "boards", "finding", "what it changes (boards)"],
-                               tablefmt=TABLE_FORMAT, maxcolwidths=[None, None, 48, 48])]
+                               tablefmt=TABLE_FORMAT, maxcolwidths=[None, None, 48, 48],
+                               colalign=("right", "right", "left", "left"), disable_numparse=True)]
     lines += ["", f"results: {directory}/ (findings.jsonl, divergences.jsonl, summary.md, run.json)"]
     return "\n".join(lines)
 

@@ -214,7 +214,8 @@ def test_resume_after_interruption_loses_nothing(tmp_path):
 
     resumed = _run_in_process(["--resume", str(cut), "--jobs", "2"])
     assert resumed.wait(timeout=300) == 0
-    assert (cut / "divergences.jsonl").read_text() == (whole / "divergences.jsonl").read_text()
+    for name in ("divergences.jsonl", "findings.jsonl"):
+        assert (cut / name).read_text() == (whole / name).read_text(), name
 
 
 def test_cli_run_options(tmp_path):
@@ -244,7 +245,8 @@ def test_cli_run_options(tmp_path):
 def test_a_run_killed_at_a_random_moment_and_resumed_reports_every_group(tmp_path):
     import random
 
-    budget = ["--boards", "3000", "--seed", "11", "--jobs", "2"]
+    # Long enough (several seconds on two cores) that the kill below lands mid-run.
+    budget = ["--boards", "12000", "--seed", "11", "--jobs", "2"]
     whole = tmp_path / "whole"
     assert _run_in_process([*budget, "--out", str(whole)]).wait(timeout=300) == 0
     expected = (whole / "divergences.jsonl").read_text()
@@ -266,6 +268,7 @@ def test_a_run_killed_at_a_random_moment_and_resumed_reports_every_group(tmp_pat
     final = (cut / "divergences.jsonl").read_text()
     assert {g["signature"] for g in reported} <= {g["signature"] for g in lines(cut / "divergences.jsonl")}
     assert final == expected
+    assert (cut / "findings.jsonl").read_text() == (whole / "findings.jsonl").read_text()
     assert not (cut / "lock").exists()
 
 
