@@ -50,10 +50,6 @@ class Explanation:
     characteristic: str  # an outcome's characteristic name, "P/T" for power and toughness, "object"
 
     @property
-    def explained(self) -> bool:
-        return bool(self.changes)
-
-    @property
     def key(self) -> str:
         return f"{' + '.join(self.changes) or UNEXPLAINED} | {self.characteristic}"
 
@@ -127,24 +123,24 @@ def shown(board: Board, old: Ruleset, x: Mapping[str, Any], y: Mapping[str, Any]
     return frozenset(Explanation(combo, characteristic) for (_oid, characteristic), combo in explained.items())
 
 
-def showing(a: Any, b: Any, old: Ruleset, changes: tuple[RuleChange, ...], finding: Explanation) -> Predicate:
-    """A shrink predicate: does the board still show explanation ``finding`` (engines ``a``, old,
-    and ``b``, new)?
+def showing(a: Any, b: Any, old: Ruleset, changes: tuple[RuleChange, ...], explanation: Explanation) -> Predicate:
+    """A shrink predicate: does the board still show ``explanation`` (engines ``a``, old, and ``b``,
+    new)?
 
     It asks only about the differences in the explanation's characteristic, and only the subsets
     tried before the explanation's own could explain them otherwise, so it costs two evaluations
     and at most a few hybrids per board.
     """
-    ahead = _ahead(tuple(c.key for c in changes), finding.changes)
+    ahead = _ahead(tuple(c.key for c in changes), explanation.changes)
     memo: dict = {}  # the variants of one board share their unchanged abilities and effects
 
     def predicate(data: Mapping[str, Any]) -> bool:
         board = Board.from_dict(expand_board(data), memo)
         x, y = a.evaluate(board), b.evaluate(board)
-        pending = [pair for pair in differences(x, y) if pair[1] == finding.characteristic]
+        pending = [pair for pair in differences(x, y) if pair[1] == explanation.characteristic]
         if not pending:
             return False
-        if not finding.changes:  # unexplained: no subset at all may explain one of them
+        if not explanation.changes:  # unexplained: no subset at all may explain one of them
             return any(combo == () for combo in explain(board, old, y, changes, pending).values())
         objects_y = y["objects"]
         wanted = {pair: _value(objects_y, *pair) for pair in pending}
@@ -153,10 +149,10 @@ def showing(a: Any, b: Any, old: Ruleset, changes: tuple[RuleChange, ...], findi
             wanted = {pair: v for pair, v in wanted.items() if _value(objects, *pair) != v}
             if not wanted:
                 return False
-        objects = hybrid_engine(old, finding.changes).evaluate(board)["objects"]
+        objects = hybrid_engine(old, explanation.changes).evaluate(board)["objects"]
         return any(_value(objects, *pair) == value for pair, value in wanted.items())
 
-    predicate.__qualname__ = f"showing({finding.key})"
+    predicate.__qualname__ = f"showing({explanation.key})"
     return predicate
 
 

@@ -22,9 +22,11 @@ from typing import Any, Callable, Mapping
 
 import yaml
 
+from diffcheck.catalogue import expand_board
 from diffcheck.document import Block, Contents, Heading, List, Paragraph, Picture, slug
 from diffcheck.harness import Harness, RunConfig
 from diffcheck.picture import Mark, timeline_svg
+from engines.board import Board
 from diffcheck.witness import Sides, witness_fold
 from rulesets.changes import RuleChange
 from rulesets.editions import EDITIONS, Edition, resolve
@@ -158,17 +160,13 @@ def document(chosen: Span, shown: Mapping[str, Shown], boards: int = BOARDS, see
 
 def _picture(chosen: Span, shown: Mapping[str, Shown]) -> Picture:
     editions = [(e.since, e.key) for _, e in chosen.pairs]
-    marks = [Mark(e.since, f"{c.key} ({shown.get(c.key, Shown()).count:,})", shown.get(c.key, Shown()).count, slug(_heading(c)))
+    marks = [Mark(e.since, f"{c.key} ({shown.get(c.key, Shown()).count:,})", shown.get(c.key, Shown()).count, slug(c.title))
              for _, e in chosen.pairs for c in e.rule_changes]
     counted = ", ".join(f"{c.key} {shown.get(c.key, Shown()).count:,}" for _, e in chosen.pairs
                         for c in e.rule_changes)
     alt = (f"A timeline of the editions ({', '.join(k for _, k in editions)}) with each rule change marked at "
            f"its edition's date, sized by the divergent boards that showed it: {counted}.")
     return Picture(timeline_svg(editions, marks, "Rule changes of the layer rules by date"), alt)
-
-
-def _heading(change: RuleChange) -> str:
-    return change.title
 
 
 def _edition(before: Edition | None, edition: Edition, shown: Mapping[str, Shown]) -> list[Block]:
@@ -184,8 +182,9 @@ def _edition(before: Edition | None, edition: Edition, shown: Mapping[str, Shown
     if before is None:
         blocks.append(Paragraph("The first edition of the chain: the rules every later change is measured from."))
     elif not edition.changes:
-        blocks.append(Paragraph(f"No rule change from {before.key} that a board shows: its documents reword "
-                                f"and renumber the rules, and every board comes to the same answer."))
+        blocks.append(Paragraph(f"No rule change from {before.key} changes the answer on any board"
+                                + (": what its documents changed is listed below." if edition.not_expressible
+                                   else "; its documents reword and renumber the rules.")))
     for change in edition.rule_changes:
         blocks += _change(change, before, edition, shown.get(change.key, Shown()))
     if edition.not_expressible:
@@ -196,15 +195,15 @@ def _edition(before: Edition | None, edition: Edition, shown: Mapping[str, Shown
 
 def _change(change: RuleChange, before: Edition, edition: Edition, found: Shown) -> list[Block]:
     blocks: list[Block] = [
-        Heading(3, _heading(change)),
+        Heading(3, change.title),
         Paragraph(f"{edition.since}, {edition.documents[0] if edition.documents else edition.key}. "
                   f"Old: {change.old_rule}. New: {change.new_rule}."),
         Paragraph(change.summary),
     ]
-    together = "; ".join(f"with {' + '.join(k for k in combo if k != change.key)} in {n:,}"
+    together = "; ".join(f"with {' + '.join(k for k in combo if k != change.key)}, {n:,}"
                          for combo, n in sorted(found.together.items()))
     counted = f"{found.count:,} divergent board{'' if found.count == 1 else 's'} showed it alone"
-    blocks.append(Paragraph(counted + (f"; it also changed values only together with other changes: {together}."
+    blocks.append(Paragraph(counted + (f"; differences it explains only together with other changes: {together}."
                                        if together else ".")))
     sides = Sides.of(before.key, edition.key)
     for n, g in enumerate(found.witnesses, start=1):
@@ -221,9 +220,6 @@ def _change(change: RuleChange, before: Edition, edition: Edition, found: Shown)
 
 def _hand_made_group(data: Mapping[str, Any], sides: Sides) -> dict:
     """A hand-made board in the shape of a run's group, evaluated by both editions."""
-    from diffcheck.catalogue import expand_board
-    from engines.board import Board
-
     board = Board.from_dict(expand_board(dict(data["board"])))
     old, new = sides.engines
     return {"board": data["board"], "outcomes": {sides.old: old.evaluate(board), sides.new: new.evaluate(board)}}
