@@ -29,7 +29,7 @@ EXIT_DIFFERENCE = 1
 EXIT_BAD_INPUT = 2
 EXIT_INTERRUPTED = 130
 EXIT_PIPE_CLOSED = 1  # as the shell's own tools do when their reader goes away
-DEFAULT_BOARDS = 60_000  # under a minute on two cores (30-60 s seen on shared machines), shrinking included
+DEFAULT_BOARDS = 60_000  # about 30 s on two cores (27-29 s seen on a shared machine), shrinking included
 DEFAULT_OUT = Path("reports/latest")
 # The committed changelog, reports/CHANGELOG-cr418-cr613.md, is this run's report.
 CHANGELOG = Path("reports/CHANGELOG-cr418-cr613.md")

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from diffcheck import rundir
+from diffcheck.attribution import MAX_TOGETHER
 from diffcheck.document import (
     RENDERERS, Block, Code, Contents, Heading, List, Paragraph, Table, render_html, render_markdown,
 )
@@ -324,9 +325,9 @@ def _overview(run: Run, between) -> Table:
 def _unexplained_note(run: Run) -> str:
     if not _has_ruleset(run.old, run.info):
         return "Without a ruleset for the old engine, no rule change can be tried: each group is listed as it is."
-    return (f"No combination of the known rule changes, applied to {run.old}'s rules, gives {run.new}'s value "
-            f"for these differences: each is a difference between the engines that is not a rule change "
-            f"between these versions.")
+    return (f"No combination of up to {MAX_TOGETHER} of the known rule changes, applied to {run.old}'s rules, "
+            f"gives {run.new}'s value for these differences: each is a difference between the engines that is "
+            f"not a rule change between these versions, or needs more of them at once.")
 
 
 def _groups(run: Run) -> list[Block]:
