@@ -143,8 +143,6 @@ def cards_line(board: Mapping[str, Any]) -> str:
     return " ".join(parts)
 
 
-
-
 # ---------------------------------------------------------------- a witness as a document
 
 
