@@ -550,7 +550,11 @@ def timeline(
     except ValueError as exc:
         _fail(str(exc))
     tell = (lambda pair: typer.echo(f"comparing {pair}", err=True)) if sys.stderr.isatty() else None
-    blocks = build(start, end, boards, seed, jobs, tell)
+    try:
+        blocks = build(start, end, boards, seed, jobs, tell)
+    except KeyboardInterrupt:
+        typer.echo("interrupted; nothing was written (the timeline is written whole, at the end)", err=True)
+        raise typer.Exit(EXIT_INTERRUPTED)
     for name, target in targets.items():
         rundir.write_atomic(target, RENDERERS[name](blocks))
         typer.echo(str(target))

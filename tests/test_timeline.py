@@ -159,3 +159,23 @@ def test_bad_options_are_one_line_and_status_2(tmp_path):
         result = runner.invoke(app, ["timeline", *bad])
         assert result.exit_code == 2, (bad, result.output)
         assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.output
+
+
+def test_ctrl_c_writes_nothing(tmp_path):
+    # The timeline is written whole at the end (atomically): an interrupted one leaves no file.
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    out = tmp_path / "t.md"
+    env = {**os.environ, "PYTHONPATH": f"{ROOT}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
+    process = subprocess.Popen([sys.executable, "-m", "diffcheck", "timeline", "--boards", "5000", "--out", str(out)],
+                               cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    time.sleep(3)
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 130 and "nothing was written" in err and "Traceback" not in err
+    assert list(tmp_path.iterdir()) == []
