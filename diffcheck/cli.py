@@ -510,6 +510,8 @@ def changelog(
 
 
 TIMELINE = {"md": Path("reports/TIMELINE.md"), "html": Path("reports/TIMELINE.html")}
+# The committed timeline's budget: diffcheck.timeline.BOARDS and SEED (not imported here, so the CLI starts fast).
+TIMELINE_BOARDS, TIMELINE_SEED = 1_500, 2026
 
 
 @app.command()
@@ -520,8 +522,8 @@ def timeline(
     out: Annotated[
         Optional[Path], typer.Option("--out", help=f"File to write (default {TIMELINE['md']} and {TIMELINE['html']}).")
     ] = None,
-    boards: Annotated[int, typer.Option("--boards", min=1, help="Boards per edition and generator.")] = 1_500,
-    seed: Annotated[int, typer.Option("--seed", help="The seed of every run.")] = 2026,
+    boards: Annotated[int, typer.Option("--boards", min=1, help="Boards per edition and generator.")] = TIMELINE_BOARDS,
+    seed: Annotated[int, typer.Option("--seed", help="The seed of every run.")] = TIMELINE_SEED,
     jobs: Annotated[int, typer.Option("--jobs", min=1, help="Worker processes; the document is the same for any number.")] = os.cpu_count() or 1,
 ) -> None:
     """The whole chain of editions as one document: every rule change in date order, with its witnesses."""

@@ -24,6 +24,12 @@ ROOT = Path(__file__).parent.parent
 runner = CliRunner()
 
 
+def test_the_command_and_the_library_use_one_budget():
+    from diffcheck import cli, timeline
+
+    assert (cli.TIMELINE_BOARDS, cli.TIMELINE_SEED) == (timeline.BOARDS, timeline.SEED)
+
+
 def test_the_command_gives_the_committed_bytes(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     result = runner.invoke(app, ["timeline", "--jobs", "2"])
