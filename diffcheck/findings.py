@@ -31,7 +31,7 @@ from typing import Any, Iterable, Mapping
 
 from diffcheck.attribution import MAX_TOGETHER, hybrid_engine
 from diffcheck.catalogue import expand_board
-from diffcheck.shrink import Predicate, size
+from diffcheck.shrink import Predicate, differing, size
 from engines.board import Board
 from rulesets.changes import CHANGES, RuleChange
 from rulesets.model import Ruleset
@@ -73,18 +73,8 @@ def characteristic_of(name: str) -> str:
 
 
 def differences(x: Mapping[str, Any], y: Mapping[str, Any]) -> list[tuple[str, str]]:
-    """Every (object id, characteristic) on which two outcomes differ, P/T as one, sorted."""
-    objects_x, objects_y = x["objects"], y["objects"]
-    found = set()
-    for oid in set(objects_x) | set(objects_y):
-        a, b = objects_x.get(oid), objects_y.get(oid)
-        if a is None or b is None:
-            found.add((oid, "object"))
-            continue
-        for name in a.keys() | b.keys():
-            if a.get(name) != b.get(name):
-                found.add((oid, characteristic_of(name)))
-    return sorted(found)
+    """Every (object id, characteristic) on which two outcomes differ (``shrink.differing``), P/T as one, sorted."""
+    return sorted({(oid, characteristic_of(name)) for oid, name, _a, _b in differing(x, y)})
 
 
 def _value(objects: Mapping[str, Any], oid: str, characteristic: str) -> Any:

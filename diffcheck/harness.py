@@ -318,6 +318,11 @@ class Harness:
                     engine.close()
 
     def _run(self) -> dict:
+        # What the first group needs (render.outcomes_diff) is imported before any work: a Ctrl-C that
+        # lands while a module is being imported can be lost (Python ignores an exception raised in an
+        # import lock's callback), and the first group comes early.
+        import deepdiff  # noqa: F401
+
         self._started = time.monotonic()
         self._elapsed_before = self.state["elapsed"]
         self._last_save = 0.0

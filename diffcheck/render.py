@@ -87,7 +87,8 @@ def show(value: Any, *, sep: str = ", ") -> str:
     return str(value)
 
 
-def _pt(fields: Mapping[str, Any]) -> str:
+def pt_cell(fields: Mapping[str, Any]) -> str:
+    """Power and toughness as one table cell, ``2/2``; ``-`` for an object without them."""
     power, toughness = fields.get("power"), fields.get("toughness")
     if power is None and toughness is None:
         return "-"
@@ -129,7 +130,7 @@ def judge_table(outcome: Mapping[str, Any]) -> str:
             show(f.get("supertypes")),
             show(f.get("colors")),
             show(f.get("abilities"), sep="\n"),
-            _pt(f),
+            pt_cell(f),
         ])
     headers = ["id", "name", "controller", "types", "subtypes", "supertypes", "colors", "abilities", "P/T"]
     return tabulate(rows, headers=headers, tablefmt=TABLE_FORMAT, disable_numparse=True)

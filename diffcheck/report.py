@@ -33,7 +33,7 @@ from diffcheck.document import (
     RENDERERS, Block, Code, Contents, Heading, List, Paragraph, Table, render_html, render_markdown,
 )
 from diffcheck.findings import TOGETHER as TOGETHER_KEY, UNEXPLAINED as UNEXPLAINED_KEY
-from diffcheck.rundir import characteristics_text
+from diffcheck.rundir import characteristics_text, counted
 from diffcheck.witness import Sides, witness_fold
 from rulesets.changes import BY_KEY
 from rulesets.editions import changes_between, not_expressible_between
@@ -218,14 +218,19 @@ def changelog(run: Run) -> list[Block]:
     return blocks
 
 
+def change_heading(change: Any, level: int, when: str = "") -> list[Block]:
+    """A rule change's heading, its old and new rule numbers (after ``when``, if given) and its sentence."""
+    return [
+        Heading(level, change.title),
+        Paragraph(f"{when}Old: {change.old_rule}. New: {change.new_rule}."),
+        Paragraph(change.summary),
+    ]
+
+
 def change_section(change: Any, finding: Mapping | None, by_signature: Mapping[str, Mapping], sides: Sides,
                    boards: int, level: int = 2) -> list[Block]:
     """One rule change: its rules, its sentence, then what the run found of it."""
-    blocks: list[Block] = [
-        Heading(level, change.title),
-        Paragraph(f"Old: {change.old_rule}. New: {change.new_rule}."),
-        Paragraph(change.summary),
-    ]
+    blocks = change_heading(change, level)
     if finding is None:
         blocks.append(Paragraph(f"No divergent board showed it alone in {boards:,} boards."))
         return blocks
@@ -235,7 +240,7 @@ def change_section(change: Any, finding: Mapping | None, by_signature: Mapping[s
 def finding_body(finding: Mapping, by_signature: Mapping[str, Mapping], sides: Sides) -> list[Block]:
     """How many boards showed a finding, what it changes, and its witnesses, each folded."""
     blocks: list[Block] = [Paragraph(
-        f"{_n(finding['count'], 'divergent board')} showed it. What it changes, with the boards: "
+        f"{counted(finding['count'], 'divergent board')} showed it. What it changes, with the boards: "
         f"{characteristics_text(finding)}."
     )]
     chosen = [by_signature[s] for s in finding["witnesses"] if s in by_signature]
@@ -250,7 +255,7 @@ def _together(finding: Mapping, by_signature, sides: Sides) -> list[Block]:
         Heading(2, TOGETHER),
         Paragraph(f"Each difference below needs several rule changes at once: applied to {old}'s rules, none "
                   f"of them alone gives {new}'s value, all of them together do. "
-                  f"{_n(finding['count'], 'divergent board')} showed one."),
+                  f"{counted(finding['count'], 'divergent board')} showed one."),
     ]
     for combination in finding["combinations"]:
         explanations = [e for e in finding["explanations"] if tuple(e["changes"]) == tuple(combination)]
@@ -260,7 +265,7 @@ def _together(finding: Mapping, by_signature, sides: Sides) -> list[Block]:
         blocks += [
             Heading(3, " + ".join(_title(k) for k in combination)),
             Paragraph(" ".join(f"{_title(k)}: {_rules(k)}." for k in combination)),
-            Paragraph(f"{_n(count, 'difference')} on divergent boards: {characteristics}."),
+            Paragraph(f"{counted(count, 'difference')} on divergent boards: {characteristics}."),
         ]
         blocks += [witness_fold(by_signature[s], 1, sides) for s in witnesses if s in by_signature]
     return blocks
@@ -281,14 +286,14 @@ def _introduction(run: Run) -> list[Block]:
     divergent = info.get("divergent_boards", 0)
     facts = (
         f"Seed {info['seed']}: {info['boards_done']:,} generated boards tried, {divergent:,} of them "
-        f"divergent between {old} and {new}: {_n(len(run.findings), 'finding')}, "
-        f"{_n(len(run.groups), 'group')} of boards."
+        f"divergent between {old} and {new}: {counted(len(run.findings), 'finding')}, "
+        f"{counted(len(run.groups), 'group')} of boards."
     )
     if info.get("complete") is False:
         facts += " The run is not complete (interrupted, or a board still to shrink): counts are of the boards tried so far."
     errors = info.get("engine_errors") or 0
     if errors:
-        facts += f" {_n(errors, 'board')} made an engine fail; they are not counted here (see run.json)."
+        facts += f" {counted(errors, 'board')} made an engine fail; they are not counted here (see run.json)."
     reading = (
         f"How to read it: each section is one rule change from {old} to {new}: the old and the new rule "
         f"numbers, a sentence on what changed, how many divergent boards showed it (boards with a "
@@ -313,13 +318,17 @@ def _overview(run: Run, between) -> Table:
     for change in between:
         f = findings.get(change.key)
         rows.append((change.title, f"{f['count']:,}" if f else "0", characteristics_text(f) if f else "-"))
-    for f in run.findings:
-        if f["finding"] not in {c.key for c in between}:
-            name = TOGETHER if f["finding"] == TOGETHER_KEY else (
-                UNEXPLAINED if f["finding"] == UNEXPLAINED_KEY or f["changes"] is None else f["finding"])
-            rows.append((name if f["changes"] is not None else f"{UNEXPLAINED}: {f['finding']}",
-                         f"{f['count']:,}", characteristics_text(f)))
+    known = {c.key for c in between}
+    rows += [(_section_name(f), f"{f['count']:,}", characteristics_text(f)) for f in run.findings
+             if f["finding"] not in known]
     return Table(("finding", "divergent boards", "what it changes (boards)"), tuple(rows))
+
+
+def _section_name(finding: Mapping) -> str:
+    """Where a finding that is no rule change between the two editions is listed."""
+    if finding["changes"] is None:  # the old engine has no ruleset: each group is a finding
+        return f"{UNEXPLAINED}: {finding['finding']}"
+    return {TOGETHER_KEY: TOGETHER, UNEXPLAINED_KEY: UNEXPLAINED}.get(finding["finding"], finding["finding"])
 
 
 def _unexplained_note(run: Run) -> str:
@@ -367,10 +376,6 @@ def _title(key: str) -> str:
 def _rules(key: str) -> str:
     change = BY_KEY.get(key)
     return f"old {change.old_rule}, new {change.new_rule}" if change else "not a rule change this diffcheck knows"
-
-
-def _n(count: int, word: str) -> str:
-    return f"{count:,} {word}{'' if count == 1 else 's'}"
 
 
 # ---------------------------------------------------------------- writing

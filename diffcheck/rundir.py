@@ -80,7 +80,7 @@ def summary_markdown(run: dict, findings: list[dict], groups: list[dict]) -> str
         f"# Divergences between {a} and {b}",
         "",
         f"Seed {run['seed']}; {run['boards_done']:,} boards tried; {run['divergent_boards']:,} divergent; "
-        f"{_n(len(findings), 'finding')}, {_n(len(groups), 'group')}.",
+        f"{counted(len(findings), 'finding')}, {counted(len(groups), 'group')}.",
         "",
     ]
     for name in run["engines"]:
@@ -129,7 +129,8 @@ def characteristics_text(finding: dict) -> str:
     return ", ".join(f"{name} ({count:,})" for name, count in ordered)
 
 
-def _n(count: int, word: str) -> str:
+def counted(count: int, word: str) -> str:
+    """``3 findings``, ``1 group``, ``1,031 boards``."""
     return f"{count:,} {word}{'' if count == 1 else 's'}"
 
 

@@ -26,6 +26,8 @@ from diffcheck.catalogue import expand_board
 from diffcheck.document import Block, Contents, Heading, List, Paragraph, Picture, slug
 from diffcheck.harness import Harness, RunConfig
 from diffcheck.picture import Mark, timeline_svg
+from diffcheck.report import change_heading
+from diffcheck.rundir import counted
 from engines.board import Board
 from diffcheck.witness import Sides, witness_fold
 from rulesets.changes import RuleChange
@@ -194,16 +196,11 @@ def _edition(before: Edition | None, edition: Edition, shown: Mapping[str, Shown
 
 
 def _change(change: RuleChange, before: Edition, edition: Edition, found: Shown) -> list[Block]:
-    blocks: list[Block] = [
-        Heading(3, change.title),
-        Paragraph(f"{edition.since}, {edition.documents[0] if edition.documents else edition.key}. "
-                  f"Old: {change.old_rule}. New: {change.new_rule}."),
-        Paragraph(change.summary),
-    ]
+    first = edition.documents[0] if edition.documents else edition.key
+    blocks = change_heading(change, 3, f"{edition.since}, {first}. ")
     together = "; ".join(f"with {' + '.join(k for k in combo if k != change.key)}, {n:,}"
                          for combo, n in sorted(found.together.items()))
-    counted = f"{found.count:,} divergent board{'' if found.count == 1 else 's'} showed it alone"
-    blocks.append(Paragraph(counted + (f"; differences it explains only together with other changes: {together}."
+    blocks.append(Paragraph(f"{counted(found.count, 'divergent board')} showed it alone" + (f"; differences it explains only together with other changes: {together}."
                                        if together else ".")))
     sides = Sides.of(before.key, edition.key)
     for n, g in enumerate(found.witnesses, start=1):

@@ -21,7 +21,7 @@ import yaml
 from diffcheck.catalogue import expand_board
 from diffcheck.document import Block, Code, Fold, List, Paragraph, Table
 from diffcheck.findings import PT, differences
-from diffcheck.render import ABSENT, show
+from diffcheck.render import ABSENT, pt_cell, show
 from engines import get_engine
 from engines.board import Board
 from engines.trace import Applied, Change
@@ -47,8 +47,7 @@ def value(fields: Mapping[str, Any] | None, characteristic: str) -> str:
     if fields is None:
         return ABSENT
     if characteristic == PT:
-        power, toughness = fields.get("power"), fields.get("toughness")
-        return "-" if power is None and toughness is None else f"{show(power)}/{show(toughness)}"
+        return pt_cell(fields)
     if characteristic == "object":
         return "present"
     return show(fields.get(characteristic)) or "-"

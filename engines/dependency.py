@@ -159,6 +159,14 @@ class Depending:
                 changed[oid] = bits
         return trial, changed
 
+    def _current(self, unit: Instance, key: str, state: dict) -> Instance | None:
+        """An effect whose ability has not started, as its source's text now gives it (None: the ability is
+        gone), read in sublayer ``key``: with its parts moved there if it was pulled ahead (before July 2003)."""
+        current = state[unit.source].static(unit.key)
+        if current is None or key in current.plan.parts:
+            return current
+        return ahead(current, key, self.planner.index)
+
     # ------------------------------------------------------------ dependency (418.5c / 613.7a)
 
     def _reads(self, unit: Instance, key: str) -> int:
@@ -184,9 +192,9 @@ class Depending:
                 objects = touches[a] = self._affected(a, state)
             # What the trial changed, object by object; B need only look at objects whose changes it reads.
             trial, changed = self._trial(a, key, objects)
-            copying = bool(a.plan.writes[key] & COPIABLE)
             if not changed:
                 continue
+            copying = bool(a.plan.writes[key] & COPIABLE)
             for b in bs:
                 if self._changed(b, key, trial, changed, matched, copying):
                     deps.setdefault(b, []).append(a)
@@ -299,11 +307,9 @@ class Depending:
     def _signature(self, unit: Instance, key: str, state: dict) -> tuple | None:
         """What 418.5c(b) / 613.7a(b) compares: existence, text, objects affected, what it does."""
         if unit.source is not None and unit.key not in self.started:
-            current = state[unit.source].static(unit.key)
-            if current is None:
+            unit = self._current(unit, key, state)
+            if unit is None:
                 return None  # the ability is gone before its effect started: it no longer exists
-            # An effect moved to an earlier stage (before July 2003) is read with its parts moved.
-            unit = current if key in current.plan.parts else ahead(current, key, self.planner.index)
         objects = self._affected(unit, state)
         return (id(unit.body), objects, self._values(unit, key, state, objects))
 

@@ -20,7 +20,7 @@ from typing import Iterable
 
 from engines import apply
 from engines.board import Attached, Board, Effect, Ids, ManaValue, PTModifyPart, PTOf, Self_, counter_pt_change
-from engines.dependency import Depending, ahead, changed_bits, strongly_connected
+from engines.dependency import Depending, changed_bits, strongly_connected
 from engines.explaining import Explaining, describe
 from engines.plan import ALL, Planner
 from engines.reading import card_views, count, matches, read_pt
@@ -265,16 +265,19 @@ class _Run(Depending, Explaining):
 
     def _gather(self, key: str, applied: set) -> list[Instance]:
         """The effects with a part in this sublayer not yet applied here, after abilities changed."""
-        units = [u for u in self._buckets().get(key, ()) if u.key not in applied and self.moved.get(u.key, key) == key]
+        units = [u for u in self._buckets().get(key, ()) if u.key not in applied]
+        if not self.moved:  # the layers: no effect applies outside its own step
+            return units
+        units = [u for u in units if self.moved.get(u.key, key) == key]
         for u in self.pulled.get(key, ()):
             if u.key in applied:
                 continue
             if u.source is not None and u.key not in self.started:
-                current = self.state[u.source].static(u.key)
+                current = self._current(u, key, self.state)
                 if current is None:
                     continue  # its ability is gone before its effect started
                 if current.body is not u.body:  # its text changed meanwhile
-                    u = ahead(current, key, self.planner.index)
+                    u = current
             units.append(u)
         return units
 
@@ -548,15 +551,9 @@ class _Run(Depending, Explaining):
                     existence = True
         return existence
 
-    # ------------------------------------------------------------ explaining
-
 
 _NO_CARDS: dict = {}
 _NO_ZONES = {"graveyard": (), "exile": ()}
-
-
-
-
 
 
 def _counters_as_effects(board: Board, plan) -> list[Instance]:
@@ -575,10 +572,6 @@ def _counters_as_effects(board: Board, plan) -> list[Instance]:
             out.append(Instance(("k", p.id, kind), label, body, plan(body), None, p.controller, ts,
                                 (ts, 0, position, -1)))
     return out
-
-
-
-
 
 
 def _timestamp_order(unit: Instance) -> tuple:
