@@ -17,7 +17,8 @@ from functools import lru_cache
 
 from rulesets import language
 from rulesets.base import BASE
-from rulesets.changes import BY_KEY, NOT_EXPRESSIBLE, Inexpressible, RuleChange
+from rulesets.changes import BY_KEY, RuleChange
+from rulesets.inexpressible import NOT_EXPRESSIBLE, Inexpressible
 from rulesets.documents import ARCHIVE_GAPS, DOCUMENTS, DateOutOfRange, Document, archive_gap, by_file_date, in_force
 from rulesets.model import Ruleset
 

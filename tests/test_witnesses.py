@@ -58,7 +58,7 @@ def test_every_witness_is_minimal(where, board):
 
 def test_every_rule_change_the_changelog_names_is_shown_by_a_board():
     # A rule change no board shows is no change of behaviour (or the format cannot express it:
-    # rulesets.changes.NOT_EXPRESSIBLE). The committed changelog's overview counts, per change,
+    # rulesets.inexpressible.NOT_EXPRESSIBLE). The committed changelog's overview counts, per change,
     # the divergent boards its run attributed to it.
     from rulesets.editions import changes_between
 
