@@ -143,8 +143,8 @@ class Depending:
         if not changed:
             return []
         matched: dict = {}
-        copying = bool(a.plan.writes[key] & COPIABLE)
-        return [b for b in effects if b is not a and self._changed(b, key, trial, changed, matched, copying)]
+        copier = a.order if a.plan.writes[key] & COPIABLE else None
+        return [b for b in effects if b is not a and self._changed(b, key, trial, changed, matched, copier)]
 
     def _trial(self, a: Instance, key: str, objects) -> tuple[dict, dict]:
         """``a`` applied to a copy of the state: the copy, and what it changed, object by object (plan bits)."""
@@ -194,9 +194,9 @@ class Depending:
             trial, changed = self._trial(a, key, objects)
             if not changed:
                 continue
-            copying = bool(a.plan.writes[key] & COPIABLE)
+            copier = a.order if a.plan.writes[key] & COPIABLE else None
             for b in bs:
-                if self._changed(b, key, trial, changed, matched, copying):
+                if self._changed(b, key, trial, changed, matched, copier):
                     deps.setdefault(b, []).append(a)
         return deps
 
@@ -231,11 +231,13 @@ class Depending:
                     if b.source in objects:
                         candidates.setdefault(a, []).append(b)
 
-    def _changed(self, b: Instance, key: str, trial: dict, changed: dict, matched: dict, copying: bool = True) -> bool:
+    def _changed(self, b: Instance, key: str, trial: dict, changed: dict, matched: dict, copier: tuple | None) -> bool:
         """Whether a trial changes B (418.5c(b) / 613.7a(b)); ``changed`` maps each object it changed
-        to what changed (plan bits). ``copying``: whether the effect tried is a copy effect, the only kind
-        that changes what a copy effect copies (copiable values: 503.2 / 706.2); in layer 1 every
-        effect is one, but before July 2003 another can be tried against a copy effect.
+        to what changed (plan bits). ``copier``: the order (timestamp) of the effect tried if it is a copy
+        effect, the only kind that changes what a copy effect copies (copiable values: 503.2 / 706.2); in
+        layer 1 every effect is one, but before July 2003 another can be tried against a copy effect.
+        From July 2018 (706.2b, later 707.2b) a copy keeps what it copied: a copy effect later than B
+        that changes B's original does not change what B copies, so B does not depend on it.
 
         Only those objects can differ between the state and the trial, so B's existence,
         text, affected set and counts are compared on them alone; a change of B's controller
@@ -284,8 +286,9 @@ class Depending:
                             if state[oid].mana_value != trial[oid].mana_value:
                                 return True
             elif isinstance(part, CopyPart):
-                if copying and part.of in changed and copiable_snapshot(state[part.of]) != copiable_snapshot(
-                        trial[part.of]):
+                if copier is not None and part.of in changed and not (
+                        self.ruleset.copies_keep_values and copier > b.order) and copiable_snapshot(
+                        state[part.of]) != copiable_snapshot(trial[part.of]):
                     return True
             elif isinstance(part, TextPart):
                 # Another text change can change which words this one finds (418.5c(b) / 613.7a(b)).

@@ -116,9 +116,15 @@ class Explaining:
             reasons.append(f"{r.cda_term}: applies first")
             rules.append(r.cite("cda_first"))
         elif unit.key[0] == "k":
-            reasons.append(f"counters apply with the modifying effects, at the timestamp of the newest of "
-                           f"them, {unit.timestamp}")
-            rules += [r.cite("counters"), r.cite("timestamp_counters")]
+            if parts[0].kind == "ability":
+                reasons.append(f"a {unit.key[2]} counter gives its keyword, at the timestamp of the newest of "
+                               f"them, {unit.timestamp}")
+                rules.append(r.citations.get("keyword_counters", "122.1b"))
+            else:
+                reasons.append(f"counters apply with the modifying effects, at the timestamp of the newest of "
+                               f"them, {unit.timestamp}")
+                rules.append(r.cite("counters"))
+            rules.append(r.citations.get("timestamp_counters", "613.7c"))
             source = self.board.object(unit.key[1])
             if unit.key[2] not in dict(source.counter_timestamps):
                 rules.append("decision: counters_timestamp")
@@ -126,14 +132,22 @@ class Explaining:
             reasons.append(f"timestamp {unit.timestamp}")
             rules.append(r.cite("timestamp_resolved" if unit.source is None else "timestamp_static"))
         for other, by_rule in self._tied(unit, sublayer.key):
-            if by_rule:
+            if by_rule == "apnap":
                 reasons.append(f"shares timestamp {unit.timestamp} with {other}: the active player's objects "
                                "come first (APNAP)")
                 rules.append(r.cite("simultaneous"))
+            elif by_rule == "aura":
+                reasons.append(f"shares timestamp {unit.timestamp} with {other}: a local enchantment comes after "
+                               "what it enchants")
+                rules.append(r.citations.get("aura_timestamp", r.cite("simultaneous")))
             else:
                 reasons.append(f"shares timestamp {unit.timestamp} with {other}: in the board's order, which "
                                "stands for the active player's choice")
                 rules += [r.cite("simultaneous"), "decision: simultaneous_timestamps"]
+        kept = self._copies_kept(unit, sublayer.key)
+        if kept:
+            reasons.append(kept)
+            rules.append(r.cite("copy_kept"))
         read, cards = self._values_read(unit, sublayer.key)
         reasons += read
         if cards:
@@ -160,23 +174,50 @@ class Explaining:
             rules.append(r.cite("fixed_set"))
         return "; ".join(reasons), tuple(dict.fromkeys(rules))
 
-    def _tied(self, unit: Instance, key: str) -> list[tuple[str, bool]]:
+    def _copies_kept(self, unit: Instance, key: str) -> str:
+        """From July 2018 (706.2b / 707.2b): which later copy effects on what ``unit`` copies it does not wait
+        for, since a copy keeps the values it took; "" if none."""
+        if not self.ruleset.copies_keep_values:
+            return ""
+        out = []
+        for part in unit.plan.parts[key]:
+            if part.kind != "copy":
+                continue
+            later = [self._name(u) for u in self._buckets().get(key, ())
+                     if u.order > unit.order and any(p.kind == "copy" for p in u.plan.parts[key])
+                     and part.of in self._affected(u, self.state)]
+            if later:
+                out.append(f"copies {part.of} as it was at timestamp {unit.timestamp}: a later copy effect on it "
+                           f"({', '.join(later)}) does not change the copy")
+        return "; ".join(out)
+
+    def _tied(self, unit: Instance, key: str) -> list[tuple[str, str | None]]:
         """The other effects in this sublayer with ``unit``'s timestamp that apply to an object it applies
-        to, each with whether a rule orders the two (APNAP from 2020, 613.7k: sources of different
-        controllers) rather than the active player's choice (decision simultaneous_timestamps)."""
+        to, each with the rule that orders the two, if one does: "apnap" (from 2020, 613.7k: sources of
+        different controllers), "aura" (1999-11 to 2003-03: a local enchantment after what it enchants);
+        None where the active player's choice does (decision simultaneous_timestamps)."""
         state = self.state
         mine = self._affected(unit, state)
-        apnap = self.ruleset.apnap_timestamps
         out = []
         for u in self._buckets().get(key, ()):
             if u.key == unit.key or u.timestamp != unit.timestamp or self._affected(u, state).isdisjoint(mine):
                 continue
-            by_rule = apnap and None not in (u.source, unit.source) and \
-                state[u.source].controller != state[unit.source].controller
             name = u.label if u.source is None else f"{u.source}'s {u.label}"
+            by_rule = None if None in (u.source, unit.source) else self._tie_rule(u.source, unit.source)
             if (name, by_rule) not in out:
                 out.append((name, by_rule))
         return out
+
+    def _tie_rule(self, a: str, b: str) -> str | None:
+        """The rule that orders two objects that share a timestamp, if one does (see ``_tied``)."""
+        if self.ruleset.apnap_timestamps and self.state[a].controller != self.state[b].controller:
+            return "apnap"
+        if self.ruleset.auras_after_enchanted:
+            for aura, other in ((a, b), (b, a)):
+                p = self.board.object(aura)
+                if "enchantment" in p.types and p.attached_to == other:
+                    return "aura"
+        return None
 
     def _values_read(self, unit: Instance, key: str) -> tuple[list[str], bool]:
         """What each value that reads another object's P/T comes to; for a card in a graveyard or in

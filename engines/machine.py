@@ -19,7 +19,9 @@ from __future__ import annotations
 from typing import Iterable
 
 from engines import apply
-from engines.board import Attached, Board, Effect, Ids, ManaValue, PTModifyPart, PTOf, Self_, counter_pt_change
+from engines.board import (
+    AbilityPart, Attached, Board, Effect, Ids, ManaValue, PTModifyPart, PTOf, Self_, counter_pt_change,
+)
 from engines.dependency import Depending, changed_bits, strongly_connected
 from engines.explaining import Explaining, describe
 from engines.plan import ALL, Planner
@@ -135,8 +137,9 @@ class _Run(Depending, Explaining):
         if board.graveyards or board.exile:  # most boards have neither: nothing to build per pass
             with_counters = machine.ruleset.card_counters
             self.cards = board.cards()
-            self.zones = {"graveyard": card_views(board.graveyards, with_counters),
-                          "exile": card_views(board.exile, with_counters)}
+            keywords = machine.ruleset.keyword_counters
+            self.zones = {"graveyard": card_views(board.graveyards, with_counters, keywords),
+                          "exile": card_views(board.exile, with_counters, keywords)}
         else:
             self.cards, self.zones = _NO_CARDS, _NO_ZONES
         plan = self.planner.plan
@@ -145,10 +148,14 @@ class _Run(Depending, Explaining):
         # APNAP (613.7k): the active player's objects first, then each other player's in turn order;
         # each player's in the board's order. Spaced wider than the loader's limit on objects.
         rank = {player: n * 100_000 for n, player in enumerate(board.players)} if self.ruleset.apnap_timestamps else None
+        # 1999-11 to 2003-03 (Timestamp Order, 418.5c): a local enchantment comes after what it enchants.
+        behind = _enchanted_first(board) if self.ruleset.auras_after_enchanted else None
         state: dict[str, Obj] = {}
         for position, p in enumerate(board.objects):
             if rank is not None:
                 position += rank.get(p.controller, 0)
+            if behind:
+                position += behind.get(p.id, 0)
             ts = p.latest_timestamp if turning else p.timestamp
             statics = tuple(
                 Instance(("p", p.id, i), a.label, a, plan(a), p.id, None, ts, (ts, 0, position, i))
@@ -166,6 +173,8 @@ class _Run(Depending, Explaining):
         ]
         if machine.counters_with_modifiers:
             self.resolved += _counters_as_effects(board, plan)
+        if self.ruleset.keyword_counters:
+            self.resolved += _keyword_counters(board, plan, self.ruleset.keyword_counters)
         # Effects that have started to apply, with the objects they started with (613.5).
         self.started: dict = {}
         self.granted: set = set()  # keys of the static abilities an effect granted during this pass
@@ -571,6 +580,38 @@ def _counters_as_effects(board: Board, plan) -> list[Instance]:
             body = Effect(f"{p.id} {kind}", label, p.controller, ts, Ids((p.id,)), (PTModifyPart(dp * n, dt * n),))
             out.append(Instance(("k", p.id, kind), label, body, plan(body), None, p.controller, ts,
                                 (ts, 0, position, -1)))
+    return out
+
+
+def _enchanted_first(board: Board) -> dict[str, int]:
+    """How far back each local enchantment goes among the objects that share its timestamp: one step
+    behind the object it enchants (the glossary's Timestamp Order of 1999-11 to 2003-03, 418.5c from
+    2001), more if that one is a local enchantment too. Spaced wider than the loader's limit on objects,
+    under the APNAP spacing, which no edition uses with this one."""
+    by_id = {p.id: p for p in board.objects}
+
+    def steps(p) -> int:
+        target = by_id.get(p.attached_to) if p.attached_to is not None and "enchantment" in p.types else None
+        if target is None or target.timestamp != p.timestamp:
+            return 0
+        return 1 + steps(target)
+
+    return {p.id: 1_000 * n for p in board.objects if (n := steps(p))}
+
+
+def _keyword_counters(board: Board, plan, kinds: frozenset[str]) -> list[Instance]:
+    """Each kind of keyword counter on an object (122.1b, from 2020) as the ability it gives, added in the
+    ability layer (613.1f) at the timestamp of the newest counter of that kind (613.7c), or the object's
+    when the board gives none (decision counters_timestamp). Like P/T counters, no effect: no dependency."""
+    out = []
+    for position, p in enumerate(board.objects):
+        for kind, n in p.counters:
+            if n and kind in kinds:
+                ts = p.counter_timestamp(kind)
+                label = f"{kind} counter{'s' if n > 1 else ''} on {p.id}"
+                body = Effect(f"{p.id} {kind}", label, p.controller, ts, Ids((p.id,)), (AbilityPart(add=(kind,)),))
+                out.append(Instance(("k", p.id, kind), label, body, plan(body), None, p.controller, ts,
+                                    (ts, 0, position, -1)))
     return out
 
 

@@ -64,10 +64,10 @@ class CardView:
     """A card in a graveyard or in exile seen through the same eyes as an object: its controller is its
     owner, and its P/T counts its counters where the edition says so (121.1a, 2011-06)."""
 
-    __slots__ = ("id", "types", "subtypes", "supertypes", "colors", "power", "toughness", "controller")
-    ability_words = frozenset()  # cards outside the battlefield are listed without abilities
+    __slots__ = ("id", "types", "subtypes", "supertypes", "colors", "power", "toughness", "controller",
+                 "ability_words")
 
-    def __init__(self, card: Card, owner: str, with_counters: bool) -> None:
+    def __init__(self, card: Card, owner: str, with_counters: bool, keywords: frozenset[str] = frozenset()) -> None:
         self.id = None
         self.types = frozenset(card.types)
         self.subtypes = frozenset(card.subtypes)
@@ -75,11 +75,15 @@ class CardView:
         self.colors = frozenset(card.colors)
         self.power, self.toughness = card.pt(with_counters)
         self.controller = owner
+        # Cards outside the battlefield are listed without abilities, but a keyword counter gives its
+        # keyword to a card in any zone (122.1b, from 2020).
+        self.ability_words = frozenset(kind for kind, n in card.counters if n and kind in keywords)
 
 
-def card_views(zones, with_counters: bool) -> tuple[CardView, ...]:
-    """Views of every card of ``zones`` (a board's ``graveyards`` or ``exile``)."""
-    return tuple(CardView(card, owner, with_counters) for owner, cards in zones for card in cards)
+def card_views(zones, with_counters: bool, keywords: frozenset[str] = frozenset()) -> tuple[CardView, ...]:
+    """Views of every card of ``zones`` (a board's ``graveyards`` or ``exile``); ``keywords``: the kinds of
+    keyword counter the edition knows."""
+    return tuple(CardView(card, owner, with_counters, keywords) for owner, cards in zones for card in cards)
 
 
 def count(value: Count, state: dict, you: str | None, source_id: str | None, zones) -> int:

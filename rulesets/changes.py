@@ -43,7 +43,16 @@ def _retitled(sublayers: Iterable[Sublayer], topic: str, title: str) -> list[Sub
     return [replace(s, title=title) if s.topic == topic else s for s in sublayers]
 
 
-# ---------------------------------------------------------------- 1999-04 -> 2001-07 -> 2002-10
+# ---------------------------------------------------------------- 1999-04 -> 1999-11 -> 2001-07 -> 2002-10
+
+
+def _auras_after_enchanted(r: Ruleset) -> Ruleset:
+    return replace(r, auras_after_enchanted=True)
+
+
+def _aura_order_chosen(r: Ruleset) -> Ruleset:
+    return replace(r, auras_after_enchanted=False)
+
 
 
 def _creature_types_proper_nouns(r: Ruleset) -> Ruleset:
@@ -235,7 +244,14 @@ def _turning_timestamps(r: Ruleset) -> Ruleset:
     return replace(r, turning_timestamps=True)
 
 
-# ---------------------------------------------------------------- 2015-07 -> 2020-04
+# ---------------------------------------------------------------- 2015-07 -> 2018-07
+
+
+def _copies_keep_values(r: Ruleset) -> Ruleset:
+    return replace(r, copies_keep_values=True)
+
+
+# ---------------------------------------------------------------- 2018-07 -> 2020-04
 
 
 def _apnap_timestamps(r: Ruleset) -> Ruleset:
@@ -253,16 +269,36 @@ def _counters_with_modifiers(r: Ruleset) -> Ruleset:
     return with_plan(r, sublayers, dict(r.placement), counters=where)
 
 
+def _keyword_counters(r: Ruleset) -> Ruleset:
+    return replace(r, keyword_counters=KEYWORD_COUNTERS, decisions=_replacing(r, COUNTERS_TIMESTAMP))
+
+
+# The kinds 122.1b of 2020-04-17 names; a document that names more speaks its own list (``speak``).
+KEYWORD_COUNTERS = frozenset({
+    "flying", "first strike", "double strike", "deathtouch", "haste", "hexproof", "indestructible", "lifelink",
+    "menace", "reach", "trample", "vigilance",
+})
+
+
 COUNTERS_TIMESTAMP = Decision(
     "counters_timestamp",
     "613.4c, 613.7c",
     "Counters of a kind whose timestamp the board does not give (counter_timestamps) have their object's "
-    "timestamp, as if placed as it entered. (In 7c each kind applies at its timestamp among the modifying "
-    "effects; being no effect, it never takes part in dependency, which 613.8a defines between effects.)",
+    "timestamp, as if placed as it entered. (In 7c each kind of P/T counter, and in layer 6 each kind of keyword "
+    "counter, applies at its timestamp among the effects there; being no effect, it never takes part in "
+    "dependency, which 613.8a defines between effects.)",
 )
 
 
 CHANGES: tuple[RuleChange, ...] = (
+    # 1999-11
+    RuleChange(
+        "aura-after-enchanted", "A local enchantment is timestamped after what it enchants",
+        "418.5c (1999-04)", "Timestamp Order (glossary) (1999-11)",
+        "When permanents come into play at once, the active player orders their timestamps, but a local "
+        "enchantment must come after the permanent it enchants; before, no rule defined timestamps at all.",
+        _auras_after_enchanted,
+    ),
     # 2001-07
     RuleChange(
         "creature-types-proper-nouns", "A text change cannot change a creature type",
@@ -304,6 +340,13 @@ CHANGES: tuple[RuleChange, ...] = (
         _csa_step,
     ),
     # 2003-10
+    RuleChange(
+        "aura-order-chosen", "A local enchantment that enters with what it enchants is ordered like any object",
+        "418.5c (2003-03)", "418.5e (2003-07)",
+        "The exception that put a local enchantment after the permanent it enchants is gone: objects that "
+        "enter at once are all put in the order the active player chooses.",
+        _aura_order_chosen,
+    ),
     RuleChange(
         "numbered-layers", "Six numbered layers replace the stages",
         "418.5a (2003-07)", "418.5a (2003-10)",
@@ -426,6 +469,15 @@ CHANGES: tuple[RuleChange, ...] = (
         "entered with: it gets a new one then, and so do the effects of its static abilities.",
         _turning_timestamps,
     ),
+    # 2018-07
+    RuleChange(
+        "copies-keep-values", "A copy keeps what it copied when the original changes later",
+        "706.2 (2018-06)", "706.2b (2018-07)",
+        "A copy effect no longer waits for a later copy effect that changes its original: once an object has "
+        "been copied, the copy keeps the values it took, so a Bear made a copy of Gray Ogre stays a Gray Ogre "
+        "when the Ogre later becomes a copy of Hill Giant.",
+        _copies_keep_values,
+    ),
     # 2020-04
     RuleChange(
         "counters-with-modifiers", "Counters apply with the modifying effects, by timestamp",
@@ -433,6 +485,13 @@ CHANGES: tuple[RuleChange, ...] = (
         "P/T counters no longer apply in a sublayer of their own after every modifying effect; they apply in "
         "7c among them, in timestamp order, and switching becomes 7d.",
         _counters_with_modifiers,
+    ),
+    RuleChange(
+        "keyword-counters", "A keyword counter gives its keyword",
+        "122.1 (2020-01)", "122.1b, 613.1f (2020-04)",
+        "A flying, trample or other keyword counter on a permanent or a card in any zone now gives it that "
+        "keyword, in the ability layer at the counter's timestamp; before, a counter of that name did nothing.",
+        _keyword_counters,
     ),
     RuleChange(
         "apnap-timestamps", "Objects that get timestamps at once are ordered APNAP",

@@ -69,6 +69,8 @@ class Edition:
 EDITIONS: tuple[Edition, ...] = (
     Edition("1999-04", "Before layers: initial values, counters, then all other effects (Classic Sixth Edition)",
             "1999-04-23", ()),
+    Edition("1999-11", "Before layers, timestamps defined: a local enchantment after what it enchants",
+            "1999-11-01", ("aura-after-enchanted",)),
     Edition(
         "2001-07", "Before layers, the order written out, copy rules, creature types as proper nouns (Apocalypse)",
         "2001-07-23", ("creature-types-proper-nouns",),
@@ -78,7 +80,7 @@ EDITIONS: tuple[Edition, ...] = (
             ("creature-types-changeable",)),
     Edition(
         "2003-07", "Before layers: copy, text, characteristic-setting, type, counters, the rest (Eighth Edition)",
-        "2003-07-01", ("dependency-within-stage", "text-changing-step", "csa-step"),
+        "2003-07-01", ("dependency-within-stage", "text-changing-step", "csa-step", "aura-order-chosen"),
         settles=("basic_land_change",),  # 212.6e of July 2003
     ),
     Edition("2003-10", "Six layers, P/T in one layer (Mirrodin)", "2003-10-01", ("numbered-layers",)),
@@ -107,8 +109,10 @@ EDITIONS: tuple[Edition, ...] = (
             ("cdas-depend-on-each-other",)),
     Edition("2015-07", "Seven layers, new timestamps on turning face up and transforming", "2015-07-17",
             ("new-timestamp-on-turning",)),
+    Edition("2018-07", "Seven layers, a copy keeps what it copied (Core Set 2019)", "2018-07-13",
+            ("copies-keep-values",)),
     Edition("2020-04", "Seven layers, counters in 7c with timestamps (Ikoria)", "2020-04-17",
-            ("counters-with-modifiers", "apnap-timestamps")),
+            ("counters-with-modifiers", "keyword-counters", "apnap-timestamps")),
     Edition("2025-07", "Seven layers, static effects before simultaneous resolving ones", "2025-07-25", (),
             aliases=("current",)),
 )

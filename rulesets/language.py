@@ -63,13 +63,15 @@ CITATIONS: tuple[tuple[str, Mapping[str, str]], ...] = (
     ("1999-04-23", _1999),
     # The glossary's Timestamp Order says how static and resolved effects get theirs.
     ("1999-11-01", {"timestamp_static": "Timestamp Order (glossary)", "timestamp_resolved": "Timestamp Order (glossary)",
-                    "simultaneous": "Timestamp Order (glossary)"}),
+                    "simultaneous": "Timestamp Order (glossary)", "aura_timestamp": "Timestamp Order (glossary)"}),
     # 418.5e writes the order out; 418.5c the timestamps; 503 the copy rules.
     ("2001-07-23", {
         "layers": "418.5e", "stage_copy": "418.5e", "stage_type": "418.5e", "stage_counters": "418.5e",
         "stage_other": "418.5e", "counters": "418.5e", "timestamp_static": "418.5c", "timestamp_resolved": "418.5c",
         "simultaneous": "418.5c", "copy": "503.2", "undefined_choice": "503.7", "text_change": "415.4",
     }),
+    # 418.5c takes in the glossary's exception for a local enchantment.
+    ("2002-10-07", {"aura_timestamp": "418.5c"}),
     # 418.5a (six stages), 405.2 (characteristic-setting abilities), 418.5c-g, 418.5i, 418.6.
     ("2003-07-01", {
         "layers": "418.5a", "stage_copy": "418.5a", "stage_text": "418.5a", "stage_csa": "418.5a",
@@ -106,16 +108,17 @@ CITATIONS: tuple[tuple[str, Mapping[str, str]], ...] = (
     ("2014-02-01", {"granted_vs_defined": "112.12"}),
     ("2015-07-17", {"simultaneous": "613.6j", "timestamp_face_up": "613.6e", "timestamp_transform": "613.6f"}),
     ("2017-09-29", {"remove_all_instances": "112.10b"}),
+    ("2018-07-13", {"copy_kept": "706.2b"}),
     ("2019-07-12", {"granted_vs_defined": "113.12", "remove_all_instances": "113.10b", "counters": "122.1a"}),
     ("2020-04-17", {
         "layers": "613.1", "layer_copy": "613.2a", "pt_cda": "613.4a", "pt_set": "613.4b",
         "pt_modify": "613.4c", "pt_counters": "613.4c", "pt_switch": "613.4d", "switch": "613.4d",
         "cda_first": "613.3", "lock_in": "613.6", "timestamp_static": "613.7a", "timestamp_resolved": "613.7b",
-        "timestamp_counters": "613.7c", "timestamp": "613.7d", "timestamp_face_up": "613.7f",
+        "timestamp_counters": "613.7c", "timestamp": "613.7d", "keyword_counters": "122.1b", "timestamp_face_up": "613.7f",
         "timestamp_transform": "613.7g", "simultaneous": "613.7k", "dependency": "613.8a",
         "dependency_order": "613.8b", "loop": "613.8b", "reevaluate": "613.8c", "undefined_choice": "607.5a",
     }),
-    ("2021-07-23", {"copy": "707.2", "copy_exception": "707.9d"}),
+    ("2021-07-23", {"copy": "707.2", "copy_exception": "707.9d", "copy_kept": "707.2b"}),
     ("2022-10-07", {"simultaneous": "613.7m"}),
     ("2025-07-25", {"own_static_first": "613.7n"}),
 )

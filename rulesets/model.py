@@ -95,12 +95,23 @@ class Ruleset:
     # 613.7k (2020-04): objects that get a timestamp at once are ordered APNAP, the active player's
     # first; before, the active player ordered them all (the board's order, decision simultaneous_timestamps).
     apnap_timestamps: bool = False
+    # The glossary's Timestamp Order (1999-11) and 418.5c (2001) to 2003-03: a local enchantment that
+    # enters together with what it enchants is timestamped after it, whatever the active player chooses.
+    auras_after_enchanted: bool = False
     # 706.8d (2011-02): a copy effect that sets a characteristic as an exception does not copy the
     # characteristic-defining ability that would define it; before, it copied it, and it applied.
     copy_exceptions_skip_cda: bool = False
     # 121.1a (2011-06): +X/+Y counters change the P/T of a creature card in a graveyard or in exile
     # too; before (200.10 / 120.1a / 121.1a "on a permanent"), only a permanent's.
     card_counters: bool = False
+    # 706.2b (2018-07, later 707.2b): once an object has been copied, a later change to the original's
+    # copiable values does not change the copy; before, a copy effect depended on a later copy effect
+    # that changed its original (418.5c / 613.7a), and took the new values.
+    copies_keep_values: bool = False
+    # 122.1b (2020-04): a counter of one of these kinds gives its object the keyword it names, in the ability
+    # layer at the counter's timestamp (613.1f, 613.7c); the list is each document's. Empty: a counter of
+    # such a name is just a counter.
+    keyword_counters: frozenset[str] = frozenset()
     # Before October 2003 the order is a short list of stages, not numbered layers (214.5 and the
     # glossary's Power in 1999, 418.5e in 2001, 418.5a in July 2003): traces say "stage".
     # 415.4 (2001-07 to 2002-02): a creature type is a proper noun no text change can change; before (no
