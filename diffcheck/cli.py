@@ -124,9 +124,8 @@ def _dated(day: str | None, name: str, option: str, default: str) -> str:
     if day is None:
         return name
     if name != default:
-        _fail(f"--date {day} and {option} {name}: give one or the other")
-    _check_date(day)
-    return day
+        _fail(f"{_where('--date', day)} and {_where(option, name)}: give one or the other")
+    return _date(day)
 
 
 def _dated_pair(day: str | None, old: str, new: str) -> tuple[str, str]:
@@ -134,31 +133,67 @@ def _dated_pair(day: str | None, old: str, new: str) -> tuple[str, str]:
     if day is None:
         return old, new
     if old not in ("cr418",):
-        _fail(f"--date {day} and --from {old}: give one or the other")
-    _check_date(day)
-    return day, "current" if new == "cr613" else new
+        _fail(f"{_where('--date', day)} and {_where('--from', old)}: give one or the other")
+    return _date(day), "current" if new == "cr613" else new
 
 
-def _check_date(day: str) -> None:
-    from rulesets.documents import DateOutOfRange
-    from rulesets.editions import resolve
+_ISO_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
+
+def _date(day: str) -> str:
+    """A --date value, checked here for every command that takes one: a day, YYYY-MM-DD, from the first
+    Comprehensive Rules document to today. Anything else is one error line saying what is expected."""
+    from datetime import date
+
+    from rulesets.documents import FIRST, DateOutOfRange, in_force
+
+    where, today = _where("--date", day), date.today()
+    expected = f"expected YYYY-MM-DD, a day from {FIRST.effective} to today ({today.isoformat()})"
     try:
-        resolve(day)
-    except DateOutOfRange as exc:
-        _fail(f"--date {day}: {exc}")
+        if not _ISO_DAY.fullmatch(day):  # date.fromisoformat alone takes 20100601 and 2010-W22-2 too
+            raise ValueError(day)
+        parsed = date.fromisoformat(day)
+    except ValueError:
+        _fail(f"{where}: {day!r} is not a date; {expected}")
+    try:
+        in_force(parsed)
+    except DateOutOfRange:
+        why = "is in the future" if parsed > today else "is before the first Comprehensive Rules document"
+        _fail(f"{where}: {day} {why}; {expected}")
+    return day
+
+
+def _where(option: str, value: str) -> str:
+    """``--option VALUE`` for an error line; the value quoted when it would not show as typed (empty,
+    spaces around it, a newline)."""
+    shown = value if value and value == value.strip() and value.isprintable() else repr(value)
+    return f"{option} {shown}"
 
 
 def _fail(message: str) -> NoReturn:
-    typer.echo(f"error: {message}", err=True)
+    typer.echo(f"error: {' '.join(message.splitlines())}", err=True)  # one line, whatever the message holds
     raise typer.Exit(EXIT_BAD_INPUT)
 
 
 def _engine(name: str, option: str) -> Any:
+    """The engine an option names (an edition, an alias, a date, an installed engine or module:attribute),
+    loaded here for every command; what cannot be loaded, or is not an engine, is one error line."""
     try:
         return get_engine(name)
     except UnknownEngine as exc:
-        _fail(f"{option} {name}: {exc}")
+        _fail(f"{_where(option, name)}: {exc}")
+
+
+def _edition(name: str, option: str) -> str:
+    """An edition an option names (an edition key, an alias or a date), checked; else one error line."""
+    from rulesets.documents import DateOutOfRange
+    from rulesets.editions import UnknownEdition, resolve
+
+    try:
+        resolve(name)
+    except (UnknownEdition, DateOutOfRange) as exc:
+        _fail(f"{_where(option, name)}: {exc}")
+    return name
 
 
 def _warn(path: str, board: Any, engine: Any) -> None:
@@ -529,8 +564,6 @@ def timeline(
     """The whole chain of editions as one document: every rule change in date order, with its witnesses."""
     from diffcheck.document import RENDERERS
     from diffcheck.timeline import span, timeline as build
-    from rulesets.documents import DateOutOfRange
-    from rulesets.editions import UnknownEdition
 
     if fmt is not None and fmt not in RENDERERS:
         _fail(f"--format {fmt}: expected one of {', '.join(RENDERERS)}")
@@ -543,10 +576,7 @@ def timeline(
             _output_file(target, "--out")
     for option, name in (("--from", start), ("--to", end)):
         if name is not None:
-            try:
-                span(name, name)
-            except (UnknownEdition, DateOutOfRange, ValueError) as exc:
-                _fail(f"{option} {name}: {exc}")
+            _edition(name, option)
     try:
         span(start, end)
     except ValueError as exc:
