@@ -108,6 +108,8 @@ class Explaining:
         decided = self.machine.decided
         if "is_statements" in decided and getattr(unit.body, "cda", False):
             rules.append("decision: is_statements")  # what a card says it is, before July 2003
+            if "star_as_printed" in decided and any(p.kind == "pt_set" for p in parts):
+                rules += [r.citations.get("star", "208.2"), "decision: star_as_printed"]  # 2001-07 to 2003-03
         if "basic_land_change" in decided and any(getattr(p, "sets_basic_land_types", False) for p in parts):
             rules.append("decision: basic_land_change")
         if "type_changing_abilities" in decided and any(p.kind == "type" for p in parts):

@@ -55,6 +55,26 @@ def _aura_order_chosen(r: Ruleset) -> Ruleset:
 
 
 
+STAR_AS_PRINTED = Decision(
+    "star_as_printed",
+    "208.2, 418.5e, Power and Toughness (glossary) (2001-07 to 2003-03)",
+    "A * power or toughness is the creature's initial value, counted at the stage of initial values, before "
+    "counters: 208.2 treats its number as if printed on the card, and 418.5e puts printed values first; the "
+    "glossary's Power and Toughness still call it a static ability applied with all other effects, after "
+    "counters, but 208.2 is the rule the documents write for *. Like an \"is\" statement, it waits for no effect "
+    "but a text change.",
+)
+
+
+def _star_as_printed(r: Ruleset) -> Ruleset:
+    r = replace(r, cda_characteristics=r.cda_characteristics | {"pt"})
+    initial = r.placement[("type", STATIC)]
+    if not r.stages or r.placement[("pt_set", CDA)] == initial:
+        return r
+    r = replace(r, decisions=r.decisions + (STAR_AS_PRINTED,))
+    return with_plan(r, list(r.sublayers), move(dict(r.placement), "pt_set", (CDA,), initial))
+
+
 def _creature_types_proper_nouns(r: Ruleset) -> Ruleset:
     return replace(r, text_changes_creature_types=False, decisions=_without(r, "text_change_words"))
 
@@ -84,7 +104,7 @@ def _text_changing_step(r: Ruleset) -> Ruleset:
 
 def _csa_step(r: Ruleset) -> Ruleset:
     r = replace(r, cda_dependency=ALL_EFFECTS, cda_characteristics=r.cda_characteristics | {"pt"},
-                cda_term="characteristic-setting ability", decisions=_without(r, "is_statements"))
+                cda_term="characteristic-setting ability", decisions=_without(r, "is_statements", "star_as_printed"))
     if not r.stages:
         return r
     keys = [s.key for s in r.sublayers]
@@ -301,6 +321,14 @@ CHANGES: tuple[RuleChange, ...] = (
     ),
     # 2001-07
     RuleChange(
+        "star-as-printed", "A * power or toughness counts as printed, before counters",
+        "Power, Toughness (glossary) (1999-11)", "208.2 (2001-07)",
+        "A creature's * power or toughness is treated as if its number were printed on the card, so it is an "
+        "initial value that counters then modify; before, it was a static ability applied after counters with "
+        "every other effect, which overwrote them.",
+        _star_as_printed,
+    ),
+    RuleChange(
         "creature-types-proper-nouns", "A text change cannot change a creature type",
         "415 (1999-11)", "415.4 (2001-07)",
         "A creature type becomes a proper noun that no text-changing effect can change; color words and land "
@@ -318,7 +346,7 @@ CHANGES: tuple[RuleChange, ...] = (
     # 2003-07
     RuleChange(
         "dependency-within-stage", "Only effects of the same stage depend on each other",
-        "418.5c (2003-03)", "418.5c(a) (2003-07)",
+        "418.5b-c (2003-03)", "418.5c(a) (2003-07)",
         "An effect no longer depends on an effect applied at a later stage: each stage applies its effects "
         "before the next begins, and dependency orders only the effects within one.",
         _dependency_within_stage,

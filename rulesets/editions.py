@@ -73,7 +73,7 @@ EDITIONS: tuple[Edition, ...] = (
             "1999-11-01", ("aura-after-enchanted",)),
     Edition(
         "2001-07", "Before layers, the order written out, copy rules, creature types as proper nouns (Apocalypse)",
-        "2001-07-23", ("creature-types-proper-nouns",),
+        "2001-07-23", ("star-as-printed", "creature-types-proper-nouns"),
         settles=("copies_before_rules",),  # 418.5e and 503 of July 2001
     ),
     Edition("2002-10", "Before layers, creature types changeable by text changes (Onslaught)", "2002-10-07",
