@@ -40,7 +40,14 @@ WITNESSES = 3
 HAND_MADE = Path(__file__).parent / "witnesses"  # <rule change key>.yaml: a board that shows it
 
 # Rule changes no board in the format can show, and why (one plain sentence each).
-CANNOT_SHOW: dict[str, str] = {}
+CANNOT_SHOW: dict[str, str] = {
+    "counters-on-cards": (
+        "On its own it changes no answer: a creature card's counters count from 2011-06, but the layers apply "
+        "them in their own sublayer (7d, 613.3d), after every effect that could read the card's P/T; they show "
+        "once counters join the modifying effects in 7c (counters-with-modifiers, 2020-04), where Phyrexian "
+        "Ingester reading an exiled Skullbriar with a +1/+1 counter gets +2/+2 instead of +1/+1."
+    ),
+}
 
 
 @dataclass

@@ -322,7 +322,7 @@ class Depending:
         for part in unit.plan.parts[key]:
             if isinstance(part, (PTSetPart, PTModifyPart)):
                 if type(part.power) is not int or type(part.toughness) is not int:
-                    out.append(tuple(self._pt_values(part, unit, state, you, sorted(objects))))
+                    out.append(tuple(self._pt_values(part, unit, state, you, sorted(objects), key)))
             elif isinstance(part, CopyPart):
                 out.append(copiable_snapshot(state[part.of]))
             elif isinstance(part, ControlPart):

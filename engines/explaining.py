@@ -138,6 +138,10 @@ class Explaining:
                 reasons.append(f"shares timestamp {unit.timestamp} with {other}: the active player's objects "
                                "come first (APNAP)")
                 rules.append(r.cite("simultaneous"))
+            elif by_rule == "granted":
+                reasons.append(f"shares timestamp {unit.timestamp} with {other}: the object's own abilities keep "
+                               "their order before those granted to it")
+                rules.append(r.cite("own_and_granted"))
             elif by_rule == "aura":
                 reasons.append(f"shares timestamp {unit.timestamp} with {other}: a local enchantment comes after "
                                "what it enchants")
@@ -150,10 +154,9 @@ class Explaining:
         if kept:
             reasons.append(kept)
             rules.append(r.cite("copy_kept"))
-        read, cards = self._values_read(unit, sublayer.key)
+        read, read_rules = self._values_read(unit, sublayer.key)
         reasons += read
-        if cards:
-            rules.append(r.cite("counters"))  # whether a card's counters count (121.1a from 2011-06)
+        rules += read_rules
         if loop:
             reasons.append(self._loop_order(unit, sublayer, loop))
             rules += [r.cite("loop"), r.cite("reevaluate") if r.reevaluate_loops else "decision: dependency_state"]
@@ -196,7 +199,8 @@ class Explaining:
     def _tied(self, unit: Instance, key: str) -> list[tuple[str, str | None]]:
         """The other effects in this sublayer with ``unit``'s timestamp that apply to an object it applies
         to, each with the rule that orders the two, if one does: "apnap" (from 2020, 613.7k: sources of
-        different controllers), "aura" (1999-11 to 2003-03: a local enchantment after what it enchants);
+        different controllers), "aura" (1999-11 to 2003-03: a local enchantment after what it enchants),
+        "granted" (from 2021-02-24, 613.7a: an object's own abilities before those granted to it);
         None where the active player's choice does (decision simultaneous_timestamps)."""
         state = self.state
         mine = self._affected(unit, state)
@@ -205,13 +209,17 @@ class Explaining:
             if u.key == unit.key or u.timestamp != unit.timestamp or self._affected(u, state).isdisjoint(mine):
                 continue
             name = u.label if u.source is None else f"{u.source}'s {u.label}"
-            by_rule = None if None in (u.source, unit.source) else self._tie_rule(u.source, unit.source)
+            by_rule = None if None in (u.source, unit.source) else self._tie_rule(u, unit)
             if (name, by_rule) not in out:
                 out.append((name, by_rule))
         return out
 
-    def _tie_rule(self, a: str, b: str) -> str | None:
-        """The rule that orders two objects that share a timestamp, if one does (see ``_tied``)."""
+    def _tie_rule(self, u: Instance, v: Instance) -> str | None:
+        """The rule that orders the effects of two static abilities that share a timestamp, if one does (see
+        ``_tied``); "granted" from 2021-02-24 (613.7a), for an object's own ability and one granted to it."""
+        a, b = u.source, v.source
+        if a == b and u.granted != v.granted and "own_and_granted" in self.ruleset.citations:
+            return "granted"
         if self.ruleset.apnap_timestamps and self.state[a].controller != self.state[b].controller:
             return "apnap"
         if self.ruleset.auras_after_enchanted:
@@ -221,19 +229,21 @@ class Explaining:
                     return "aura"
         return None
 
-    def _values_read(self, unit: Instance, key: str) -> tuple[list[str], bool]:
+    def _values_read(self, unit: Instance, key: str) -> tuple[list[str], list[str]]:
         """What each value that reads another object's P/T comes to; for a card in a graveyard or in
         exile, whether its counters counted (121.1a from 2011-06: on a creature card in any zone;
-        before, on a permanent only). Also whether a card was read."""
+        before, on a permanent only; until 2020 only once their sublayer has come). Also the rules
+        that says so, when a card was read."""
         out = []
-        cards = False
+        rules: list[str] = []
         for part in unit.plan.parts[key]:
             for value in (getattr(part, "power", None), getattr(part, "toughness", None)):
                 if not isinstance(value, PTOf):
                     continue
-                amount = self._amount(value, unit, self.state, "")
+                amount = self._amount(value, unit, self.state, "", key)
                 card = self.cards.get(value.of)
-                cards = cards or card is not None
+                if card is not None:
+                    rules.append(self.ruleset.cite("counters"))  # whether a card's counters count (121.1a, 2011-06)
                 if card is None:
                     how = ("as the effects applied so far leave it" if "creature" in self.state[value.of].types
                            else "not a creature, so it has none")
@@ -243,12 +253,19 @@ class Explaining:
                     how = "as printed: counters count on permanents only"
                 elif "creature" not in card.types:
                     how = "as printed: counters count on creature cards only"
+                elif not self._card_counters_counted(key):
+                    how = f"as printed: its counters apply later, in {self.ruleset.counters_sublayer}"
+                    rules.append(self.ruleset.cite("pt_counters"))
+                elif self.machine.counters_with_modifiers:
+                    how = (f"printed {getattr(card, value.characteristic)}, with its counters, which apply in "
+                           f"{key} before every effect there")
+                    rules += [self.ruleset.cite("pt_counters"), "decision: counters_timestamp"]
                 else:
                     how = f"printed {getattr(card, value.characteristic)}, with its counters"
                 text = f"reads {value.of}'s {value.characteristic}: {amount} ({how})"
                 if text not in out:
                     out.append(text)
-        return out, cards
+        return out, rules
 
 
 def _plural(term: str) -> str:

@@ -135,11 +135,12 @@ class _Run(Depending, Explaining):
         self.board = board
         self.trace = trace
         if board.graveyards or board.exile:  # most boards have neither: nothing to build per pass
-            with_counters = machine.ruleset.card_counters
             self.cards = board.cards()
             keywords = machine.ruleset.keyword_counters
-            self.zones = {"graveyard": card_views(board.graveyards, with_counters, keywords),
-                          "exile": card_views(board.exile, with_counters, keywords)}
+            # The cards as a count reads them before and after their counters apply (``_card_counters_counted``).
+            self.zones = {counted: {"graveyard": card_views(board.graveyards, counted, keywords),
+                                    "exile": card_views(board.exile, counted, keywords)}
+                          for counted in {False, machine.ruleset.card_counters}}
         else:
             self.cards, self.zones = _NO_CARDS, _NO_ZONES
         plan = self.planner.plan
@@ -448,18 +449,19 @@ class _Run(Depending, Explaining):
         f = affects.filter
         return frozenset(o.id for o in state.values() if matches(f, o, you, unit.source))
 
-    def _pt_values(self, part, unit: Instance, state: dict, you: str, objects) -> list[tuple[int, int]]:
-        """The P/T pair a set or modify part gives each object; a count is read once for all of them."""
+    def _pt_values(self, part, unit: Instance, state: dict, you: str, objects, key: str) -> list[tuple[int, int]]:
+        """The P/T pair a set or modify part gives each object in sublayer ``key``; a count is read once for
+        all of them."""
         power, toughness = part.power, part.toughness
         if type(power) is int and type(toughness) is int:
             return [(power, toughness)] * len(objects)
-        p = self._amount(power, unit, state, you)
-        t = self._amount(toughness, unit, state, you)
+        p = self._amount(power, unit, state, you, key)
+        t = self._amount(toughness, unit, state, you, key)
         return [(state[oid].mana_value if p is None else p, state[oid].mana_value if t is None else t) for oid in objects]
 
-    def _amount(self, value, unit: Instance, state: dict, you: str) -> int | None:
-        """An integer, a count or another object's P/T; None for a mana value, which each affected object
-        answers for itself."""
+    def _amount(self, value, unit: Instance, state: dict, you: str, key: str) -> int | None:
+        """An integer, a count or another object's P/T, read in sublayer ``key``; None for a mana value,
+        which each affected object answers for itself."""
         if type(value) is int:
             return value
         if isinstance(value, ManaValue):
@@ -468,9 +470,22 @@ class _Run(Depending, Explaining):
             o = state.get(value.of)
             if o is not None:
                 return read_pt(o, value)
-            power, toughness = self.cards[value.of].pt(self.ruleset.card_counters)
+            power, toughness = self.cards[value.of].pt(self._card_counters_counted(key))
             return (power if value.characteristic == "power" else toughness) or 0
-        return count(value, state, you, unit.source, self.zones)
+        zones = self.zones[self._card_counters_counted(key)] if value.zone != "battlefield" else _NO_ZONES[False]
+        return count(value, state, you, unit.source, zones)
+
+    def _card_counters_counted(self, key: str) -> bool:
+        """Whether the counters of a creature card in a graveyard or in exile have applied by sublayer
+        ``key``. From 2011-06 they change its P/T (121.1a / 122.1a) as the layers apply them (613.3 / 613.4):
+        until 2020 in their own sublayer, 7d, after every modifying effect (Phyrexian Ingester reading an
+        exiled Skullbriar gets the printed power); from 2020 in 7c by timestamp, where a card's counters,
+        which came with it into its zone, are older than every effect (decision counters_timestamp)."""
+        if not self.ruleset.card_counters:
+            return False
+        index = self.planner.index
+        return index[key] >= index[self.ruleset.counters_sublayer] if self.machine.counters_with_modifiers else \
+            index[key] > index[self.ruleset.counters_sublayer]
 
     # ------------------------------------------------------------ applying
 
@@ -527,7 +542,7 @@ class _Run(Depending, Explaining):
             kind = part.kind
             if kind == "pt_modify" or kind == "pt_set":
                 # Values are read for every object before any changes: one effect applies at once.
-                values = self._pt_values(part, unit, state, you, objects)
+                values = self._pt_values(part, unit, state, you, objects, key)
             elif kind == "copy":
                 target = state[part.of]
             for n, oid in enumerate(objects):
@@ -562,7 +577,7 @@ class _Run(Depending, Explaining):
 
 
 _NO_CARDS: dict = {}
-_NO_ZONES = {"graveyard": (), "exile": ()}
+_NO_ZONES = {False: {"graveyard": (), "exile": ()}, True: {"graveyard": (), "exile": ()}}
 
 
 def _counters_as_effects(board: Board, plan) -> list[Instance]:

@@ -304,9 +304,10 @@ COUNTERS_TIMESTAMP = Decision(
     "counters_timestamp",
     "613.4c, 613.7c",
     "Counters of a kind whose timestamp the board does not give (counter_timestamps) have their object's "
-    "timestamp, as if placed as it entered. (In 7c each kind of P/T counter, and in layer 6 each kind of keyword "
-    "counter, applies at its timestamp among the effects there; being no effect, it never takes part in "
-    "dependency, which 613.8a defines between effects.)",
+    "timestamp, as if placed as it entered; a card in a graveyard or in exile has no timestamp on a board, and "
+    "its counters, which came with it into its zone, are older than every effect. (In 7c each kind of P/T "
+    "counter, and in layer 6 each kind of keyword counter, applies at its timestamp among the effects there; "
+    "being no effect, it never takes part in dependency, which 613.8a defines between effects.)",
 )
 
 
@@ -478,7 +479,8 @@ CHANGES: tuple[RuleChange, ...] = (
         "counters-on-cards", "Counters change the power of creature cards in other zones",
         "121.1a (2011-05)", "121.1a (2011-06)",
         "A +X/+Y counter on a creature card in a graveyard or in exile now adds to its power and toughness, "
-        "as it does on a creature on the battlefield; before, only counters on permanents did.",
+        "as it does on a creature on the battlefield, where the layers apply counters; before, only counters on "
+        "permanents did. Until counters join 7c (2020) they apply after every effect that could read them.",
         _card_counters,
     ),
     # 2012-05

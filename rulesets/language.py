@@ -118,6 +118,8 @@ CITATIONS: tuple[tuple[str, Mapping[str, str]], ...] = (
         "timestamp_transform": "613.7g", "simultaneous": "613.7k", "dependency": "613.8a",
         "dependency_order": "613.8b", "loop": "613.8b", "reevaluate": "613.8c", "undefined_choice": "607.5a",
     }),
+    # 613.7a: an object's own and granted static abilities that come to share a timestamp keep their order.
+    ("2021-02-15", {"own_and_granted": "613.7a"}),
     ("2021-07-23", {"copy": "707.2", "copy_exception": "707.9d", "copy_kept": "707.2b"}),
     ("2022-10-07", {"simultaneous": "613.7m"}),
     ("2025-07-25", {"own_static_first": "613.7n"}),

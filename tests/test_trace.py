@@ -87,12 +87,17 @@ def test_a_shared_timestamp_is_a_decision_until_apnap_orders_it():
 
 def test_a_value_reading_an_exiled_card_says_whether_its_counters_count():
     # 121.1a of 2011-05-01 counts counters on permanents only; 121.1a of 2011-06-17 on creature
-    # cards in every zone: Skullbriar (1/1, one +1/+1 counter) in exile has power 1, then 2.
-    for ruleset, said in (("2011-02", "skullbriar's power: 1 (as printed: counters count on permanents only)"),
-                          ("2011-06", "skullbriar's power: 2 (printed 1, with its counters)")):
+    # cards in every zone, as 613.3 applies them: in 7d (613.3d), after the Ingester's 7c; from
+    # 2020-04-17 in 7c (613.4c), before the Ingester's effect (decision counters_timestamp).
+    # Skullbriar (1/1, one +1/+1 counter) in exile has power 1, 1, then 2 when the Ingester reads it.
+    for ruleset, said, rules in (
+            ("2011-02", "skullbriar's power: 1 (as printed: counters count on permanents only)", ("121.1a",)),
+            ("2011-06", "skullbriar's power: 1 (as printed: its counters apply later, in 7d)", ("121.1a", "613.3d")),
+            ("2020-04", "skullbriar's power: 2 (printed 1, with its counters, which apply in 7c",
+             ("122.1a", "613.4c", "decision: counters_timestamp"))):
         _, trace = explain("edition-2011-06-counters-on-an-exiled-card", ruleset)
-        (pump,) = [e for e in trace if isinstance(e, Applied) and e.sublayer == "7c"]
-        assert said in pump.why and "121.1a" in pump.rules
+        (pump,) = [e for e in trace if isinstance(e, Applied) and e.sublayer == "7c" and e.effect.startswith("ingester")]
+        assert said in pump.why and set(rules) <= set(pump.rules), ruleset
 
 
 def test_a_copied_ability_that_refers_to_a_choice_says_it_does_nothing():
@@ -102,3 +107,15 @@ def test_a_copied_ability_that_refers_to_a_choice_says_it_does_nothing():
         _, trace = explain("example-607-5a-voice-of-all-copy-has-no-choice", ruleset)
         (note,) = [e for e in trace if isinstance(e, Note) and "choice" in e.text]
         assert note.text.startswith("shifter:") and note.rules == (rule,)
+
+
+def test_an_objects_own_and_granted_abilities_at_one_timestamp_are_ordered_by_613_7a_from_2021_02():
+    # Colossus Hammer's own ability and the one Rune of Flight granted it share the Hammer's new
+    # timestamp (3). 613.7a of 2021-02-24 (in force from 2021-02-15) keeps the own one first; the
+    # documents before it leave the tie to the active player (decision simultaneous_timestamps).
+    for day, rule, decided in (("2021-01-01", None, True), ("2021-03-01", "613.7a", False)):
+        _, trace = explain("example-613-7a-rune-of-flight", day)
+        tied = [e for e in trace if isinstance(e, Applied) and e.sublayer == "6" and "shares timestamp 3" in e.why]
+        assert len(tied) == 2, day
+        assert all(("decision: simultaneous_timestamps" in e.rules) == decided for e in tied), day
+        assert all(("keep their order" in e.why) != decided for e in tied), day
