@@ -14,7 +14,7 @@ from typing import Any, Iterator
 
 from engines.board import Board
 
-__all__ = ["RELEASE_WINDOW", "warnings"]
+__all__ = ["RELEASE_WINDOW", "caveats", "warnings"]
 
 # A rules document takes effect as the set it was written for comes out, a few days before
 # that set's release date: the 2006-10-01 document already has Time Spiral's split second
@@ -70,6 +70,22 @@ def warnings(board: Board, engine: Any) -> list[str]:
                     )
                 break
     return found
+
+
+def caveats(board: Board) -> list[str]:
+    """One sentence per caveat of each catalogue card on ``board``: where the card as the catalogue
+    encodes it differs from the card as judges know it (an effect's duration, a wording the board
+    vocabulary cannot hold, an Oracle text that changed). The answer may rest on it, so ``judge`` and
+    ``diff`` print it beside the answer."""
+    from diffcheck.catalogue import catalogue
+
+    cards = catalogue()
+    found = []
+    for where, _, names in _things(board):
+        card = next((c for c in map(cards.get, names) if c is not None), None)
+        if card is not None:
+            found += [f"{where}: {card.name}: {caveat}" for caveat in card.caveats]
+    return list(dict.fromkeys(found))
 
 
 def _things(board: Board) -> Iterator[tuple[str, tuple[str, ...], list[str]]]:

@@ -196,11 +196,13 @@ def _edition(name: str, option: str) -> str:
     return name
 
 
-def _warn(path: str, board: Any, engine: Any) -> None:
-    """Warnings (stderr) for what the engine's rules document could not have known: the answer stands."""
-    from diffcheck.anachronism import warnings
+def _warn(path: str, board: Any, *engines: Any) -> None:
+    """Warnings (stderr) for what each engine's rules document could not have known, then the caveats of the
+    catalogue cards on the board: the answer stands."""
+    from diffcheck.anachronism import caveats, warnings
 
-    for line in warnings(board, engine):
+    lines = [line for engine in engines for line in warnings(board, engine)] + caveats(board)
+    for line in lines:
         typer.echo(f"warning: {path}: {line}", err=True)
 
 
@@ -266,8 +268,7 @@ def diff(
         _fail(f"--from and --to both name {old}; name two different engines")
     engines = (_engine(old, "--from"), _engine(new, "--to"))
     loaded = _board(board)
-    for engine in engines:
-        _warn(board, loaded, engine)
+    _warn(board, loaded, *engines)
     outcomes = tuple(e.evaluate(loaded) for e in engines)
     if as_json:
         rules = {e.name: render.rules_info(e) for e in engines}

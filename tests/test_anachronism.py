@@ -152,3 +152,19 @@ def test_sleight_of_mind_and_artificial_evolution_last_indefinitely():
     for name in ("Sleight of Mind", "Artificial Evolution", "Magical Hack"):
         about = catalogue().get(name).about
         assert about.startswith("Indefinitely") and "end of turn" not in about
+
+
+def test_a_cards_caveat_is_a_warning_beside_the_answer_once(tmp_path):
+    # Dryad Arbor's color indicator (CR 2011-09-30, 204 and 202.2e) is not what the catalogue holds
+    # (the characteristic-defining ability of its 2007 printing): under Blood Moon (305.7, layer 4)
+    # that ability is gone, so the answer says colorless where the card as judges know it stays
+    # green. The caveat says so on stderr, once, for judge and for diff; the answer still stands.
+    path = tmp_path / "arbor.yaml"
+    path.write_text("objects:\n  - card: Blood Moon\n  - card: Dryad Arbor\n", encoding="utf-8")
+    (caveat,) = catalogue().get("Dryad Arbor").caveats
+    for args in (["judge", str(path), "--date", "2026-01-20"], ["diff", str(path), "--date", "2010-01-01"]):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 0
+        lines = [line for line in result.stderr.splitlines() if "Dryad Arbor:" in line]
+        assert lines == [f"warning: {path}: objects[1] (dryad-arbor): Dryad Arbor: {caveat}"], args
+        assert "color indicator" in caveat and "2011-09-30" in caveat
