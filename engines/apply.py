@@ -5,7 +5,7 @@ The layer machine decides order and objects; these functions only change an ``Ob
 
 from __future__ import annotations
 
-from engines.board import SUBTYPE_SET_TYPES, AbilityPart, ColorPart, CopyPart, StaticAbility, TypePart, subtype_set
+from engines.board import AbilityPart, ColorPart, CopyPart, StaticAbility, TypePart
 from engines.plan import Planner, characteristic
 from engines.state import Instance, Obj
 from engines.text import swap_ability, swap_set, without_choices
@@ -33,6 +33,10 @@ def copy_onto(o: Obj, target: Obj, part: CopyPart, unit: Instance, planner: Plan
     o.keywords = target.keywords
     for name, value in part.exceptions:
         setattr(o, name, frozenset(value) if isinstance(value, tuple) else value)
+    sets = planner.ruleset.subtypes
+    if planner.ruleset.subtypes_match_types and any(name == "subtypes" for name, _ in part.exceptions):
+        # 205.3d (2011-09): an exception's subtype that goes with none of the copy's card types is not gained.
+        o.subtypes = frozenset(s for s in o.subtypes if sets.fits(s, o.types))
     if o.words is not None:  # what a copy copies is its text (copiable values: 503.2 / 706.2)
         o.words = o.subtypes | o.keywords
     # 706.8d (2011): a characteristic-defining ability that defines an excepted characteristic is not copied.
@@ -83,36 +87,41 @@ def change_text(o: Obj, swaps: dict[str, str], planner: Planner) -> None:
         o.statics = tuple(statics)
 
 
-def change_types(o: Obj, part: TypePart, set_always: bool = True) -> None:
+def change_types(o: Obj, part: TypePart, ruleset) -> None:
     """Layer 4; setting a land's basic land types strips its own abilities (212.6e / 305.7).
 
-    With ``set_always`` (305.7 from 2011) it does so whatever land types the land had;
-    otherwise (212.6e, 305.7 until 2011: an effect that *changes* a land's type) only if
-    its land types were not already exactly the new ones.
+    From 2011 (305.7, ``ruleset.land_types_set_always``) it does so whatever land types the
+    land had; before (212.6e, 305.7 until 2011: an effect that *changes* a land's type) only
+    if its land types were not already exactly the new ones.
 
-    New subtypes replace only the subtypes of their own set: a land type replaces land
-    types, a creature type creature types (old 212.1b; 2009 204.1a). Setting no subtypes
-    at all removes every subtype. A card type that is removed takes the subtypes of its set
-    with it for as long as it is gone (212.1b / 204.1a): they wait in ``o.hidden`` and come
-    back with the card type. Setting and removing subtypes reach the hidden ones too.
+    New subtypes replace only the subtypes of their own set, as the ruleset's document lists
+    the sets: a land type replaces land types, a creature type creature types (old 212.1b;
+    2009 204.1a; 205.1a). Setting no subtypes at all removes every subtype. A card type that
+    is removed takes the subtypes of its set with it for as long as it is gone (212.1b /
+    204.1a / 205.1a): they wait in ``o.hidden`` and come back with the card type. Setting and
+    removing subtypes reach the hidden ones too. From 2011-09 (205.3d) a subtype that goes
+    with none of the object's card types is not gained.
     """
     values = frozenset(part.values)
+    sets = ruleset.subtypes
     strips = part.sets_basic_land_types and "land" in o.types and (
-        set_always or frozenset(s for s in o.subtypes if subtype_set(s) == "land") != values)
+        ruleset.land_types_set_always or frozenset(s for s in o.subtypes if sets.of(s) == "land") != values)
     if part.characteristic == "types":
-        _change_card_types(o, part.op, values)
+        _change_card_types(o, part.op, values, sets)
     elif part.characteristic == "subtypes":
         hidden = o.hidden
+        if values and part.op != "remove" and ruleset.subtypes_match_types:
+            values = frozenset(v for v in values if sets.fits(v, o.types))
         if part.op == "add":
             o.subtypes = o.subtypes | values
         elif part.op == "remove":
             o.subtypes = o.subtypes - values
             o.hidden = hidden - values if hidden else hidden
-        elif values:
-            replaced = {subtype_set(v) for v in values}
-            o.subtypes = frozenset(s for s in o.subtypes if subtype_set(s) not in replaced) | values
+        elif part.values:
+            replaced = {sets.of(v) for v in part.values}
+            o.subtypes = frozenset(s for s in o.subtypes if sets.of(s) not in replaced) | values
             if hidden:
-                o.hidden = frozenset(s for s in hidden if subtype_set(s) not in replaced)
+                o.hidden = frozenset(s for s in hidden if sets.of(s) not in replaced)
         else:
             o.subtypes = o.hidden = EMPTY
     elif part.op == "set":
@@ -127,7 +136,7 @@ def change_types(o: Obj, part: TypePart, set_always: bool = True) -> None:
             o.statics = tuple(s for s in o.statics if s.granted)
 
 
-def _change_card_types(o: Obj, op: str, values: frozenset[str]) -> None:
+def _change_card_types(o: Obj, op: str, values: frozenset[str], sets) -> None:
     before = o.types
     if op == "set":
         after = values
@@ -138,15 +147,15 @@ def _change_card_types(o: Obj, op: str, values: frozenset[str]) -> None:
     o.types = after
     if after == before:
         return
-    for group, types in SUBTYPE_SET_TYPES.items():
+    for group, types in sets.card_types.items():
         had, has = not types.isdisjoint(before), not types.isdisjoint(after)
         if had and not has:
-            gone = frozenset(s for s in o.subtypes if subtype_set(s) == group)
+            gone = frozenset(s for s in o.subtypes if sets.of(s) == group)
             if gone:
                 o.subtypes = o.subtypes - gone
                 o.hidden = o.hidden | gone
         elif has and not had and o.hidden:
-            back = frozenset(s for s in o.hidden if subtype_set(s) == group)
+            back = frozenset(s for s in o.hidden if sets.of(s) == group)
             if back:
                 o.hidden = o.hidden - back
                 o.subtypes = o.subtypes | back

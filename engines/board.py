@@ -23,35 +23,6 @@ COLORS = ("white", "blue", "black", "red", "green")
 CARD_TYPES = ("artifact", "creature", "enchantment", "land", "planeswalker", "tribal")
 SUPERTYPES = ("basic", "legendary", "snow", "world")
 BASIC_LAND_TYPES = ("plains", "island", "swamp", "mountain", "forest")
-# Subtypes come in sets, one per card type (old glossary "Land Types", "Artifact Types",
-# "Enchantment Types"; 2009 204.3f-h); a subtype in none of these is a creature type here
-# (creature and tribal share them; planeswalker types are not told apart).
-LAND_TYPES = BASIC_LAND_TYPES + ("desert", "lair", "locus", "mine", "power-plant", "tower", "urza's")
-ARTIFACT_TYPES = ("contraption", "equipment", "fortification")
-ENCHANTMENT_TYPES = ("aura", "shrine")
-
-
-def subtype_set(word: str) -> str:
-    """Which set of subtypes ``word`` belongs to: "land", "artifact", "enchantment" or "creature"."""
-    if word in LAND_TYPES:
-        return "land"
-    if word in ARTIFACT_TYPES:
-        return "artifact"
-    if word in ENCHANTMENT_TYPES:
-        return "enchantment"
-    return "creature"
-
-
-# The card types whose subtypes each set holds (old 212.1b; 2009 204.1a, which keeps a subtype
-# while any card type of its set remains: creature types for a tribal object). Planeswalker
-# types are not told apart from creature types here, so planeswalker keeps them too.
-SUBTYPE_SET_TYPES = {
-    "land": frozenset({"land"}),
-    "artifact": frozenset({"artifact"}),
-    "enchantment": frozenset({"enchantment"}),
-    "creature": frozenset({"creature", "tribal", "planeswalker"}),
-}
-
 DEFAULT_PLAYERS = ("you", "opponent")
 
 

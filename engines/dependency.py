@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from engines.board import (
-    ControlPart, CopyPart, Count, Matching, PTModifyPart, PTOf, PTSetPart, TextPart, TypePart, subtype_set,
+    ControlPart, CopyPart, Count, Matching, PTModifyPart, PTOf, PTSetPart, TextPart, TypePart,
 )
 from engines.plan import (
     ABILITIES, COLORS, CONTROLLER, COPIABLE, EXIST, LAND, NOT_STARTED_READS, PT, TEXT, TYPES, Plan,
@@ -303,9 +303,14 @@ class Depending:
                 for oid in self._affected(b, state).intersection(relevant):
                     if ("land" in state[oid].types) != ("land" in trial[oid].types):
                         return True
-                    if kept is not None and (_land_types(state[oid]) == kept) != (_land_types(trial[oid]) == kept):
+                    if kept is not None and (self._land_types(state[oid]) == kept) != (
+                            self._land_types(trial[oid]) == kept):
                         return True
         return False
+
+    def _land_types(self, o: Obj) -> frozenset[str]:
+        sets = self.ruleset.subtypes
+        return frozenset(s for s in o.subtypes if sets.of(s) == "land")
 
     def _signature(self, unit: Instance, key: str, state: dict) -> tuple | None:
         """What 418.5c(b) / 613.7a(b) compares: existence, text, objects affected, what it does."""
@@ -361,5 +366,4 @@ def ahead(unit: Instance, key: str, index: dict) -> Instance:
                     unit.granted)
 
 
-def _land_types(o: Obj) -> frozenset[str]:
-    return frozenset(s for s in o.subtypes if subtype_set(s) == "land")
+

@@ -150,6 +150,10 @@ class Explaining:
                 reasons.append(f"shares timestamp {unit.timestamp} with {other}: in the board's order, which "
                                "stands for the active player's choice")
                 rules += [r.cite("simultaneous"), "decision: simultaneous_timestamps"]
+        refused = self._subtypes_refused(unit, parts)
+        if refused:
+            reasons.append(refused)
+            rules.append(r.citations.get("subtype_fits", "205.3d"))
         kept = self._copies_kept(unit, sublayer.key)
         if kept:
             reasons.append(kept)
@@ -178,6 +182,23 @@ class Explaining:
         elif unit.source is None and unit.key[0] != "k":
             rules.append(r.cite("fixed_set"))
         return "; ".join(reasons), tuple(dict.fromkeys(rules))
+
+    def _subtypes_refused(self, unit: Instance, parts) -> str:
+        """From 2011-09 (205.3d): the subtypes ``unit`` would give that go with none of an object's card types,
+        so it does not gain them; "" if none."""
+        if not self.ruleset.subtypes_match_types:
+            return ""
+        sets = self.ruleset.subtypes
+        words = [w for p in parts for w in (p.values if p.kind == "type" and p.characteristic == "subtypes"
+                                            and p.op != "remove" else ())]
+        words += [w for p in parts if p.kind == "copy" for k, v in p.exceptions if k == "subtypes" for w in v]
+        out = []
+        for oid in sorted(self._affected(unit, self.state)) if words else ():
+            o = self.state[oid]
+            refused = [w for w in words if not sets.fits(w, o.types)]
+            if refused:
+                out.append(f"{', '.join(refused)} goes with none of {oid}'s card types: not gained")
+        return "; ".join(out)
 
     def _copies_kept(self, unit: Instance, key: str) -> str:
         """From July 2018 (706.2b / 707.2b): which later copy effects on what ``unit`` copies it does not wait

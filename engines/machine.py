@@ -561,7 +561,7 @@ class _Run(Depending, Explaining):
                 elif kind == "ability":
                     apply.change_abilities(o, part, unit, self.planner, None if cloned is not None else self.granted)
                 elif kind == "type":
-                    apply.change_types(o, part, self.ruleset.land_types_set_always)
+                    apply.change_types(o, part, self.ruleset)
                 elif kind == "pt_switch":
                     o.power, o.toughness = o.toughness or 0, o.power or 0
                 elif kind == "control":

@@ -11,7 +11,7 @@ from typing import Mapping
 
 from engines.board import (
     COLORS as COLOR_WORDS, AbilityPart, ColorPart, ControlPart, CopyPart, Count, Effect, Filter, ManaValue, PTOf,
-    Matching, Part, PTModifyPart, PTSetPart, StaticAbility, TextPart, TypePart, subtype_set,
+    Matching, Part, PTModifyPart, PTSetPart, StaticAbility, TextPart, TypePart,
 )
 from rulesets.model import CDA, RESOLVED, STATIC, Ruleset
 
@@ -193,7 +193,7 @@ class Planner:
         for part in body.parts:
             kind = part.kind
             if proper_nouns and kind == "text":
-                part = _without_creature_types(part)
+                part = _without_creature_types(part, self.ruleset.subtypes)
             key = whole or where[kind]
             w = _FIXED_WRITES.get(kind)
             if w is None:
@@ -224,8 +224,8 @@ class Planner:
         return Plan(origin, parts, first, reads, local, writes, affects_reads)
 
 
-def _without_creature_types(part: TextPart) -> TextPart:
+def _without_creature_types(part: TextPart, sets) -> TextPart:
     """The swaps a text change can make where creature types are proper nouns (415.4, 2001-07 to 2002-02):
     color words and the subtypes of other sets, never a creature type."""
-    kept = tuple((old, new) for old, new in part.swaps if old in COLOR_WORDS or subtype_set(old) != "creature")
+    kept = tuple((old, new) for old, new in part.swaps if old in COLOR_WORDS or sets.of(old) != "creature")
     return part if kept == part.swaps else TextPart(kept)

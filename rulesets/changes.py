@@ -250,7 +250,26 @@ def _card_counters(r: Ruleset) -> Ruleset:
     return replace(r, card_counters=True)
 
 
-# ---------------------------------------------------------------- 2011-06 -> 2012-05
+# ---------------------------------------------------------------- 2011-06 -> 2011-09
+
+
+SUBTYPES_BY_TYPE = Decision(
+    "subtypes_set",
+    "205.1a, 205.3d, 305.7",
+    "Setting subtypes replaces the object's subtypes of the same sets as the new ones (as the document lists the "
+    "sets; a word it lists in none is a creature type), and setting an empty list removes every subtype; setting "
+    "a land's subtypes to basic land types also removes the abilities of its own rules text (printed or copied), "
+    "never granted ones. A removed card type takes its set's subtypes with it until a later effect gives it back, "
+    "unless another card type the object still has goes with them (205.1a). A subtype that goes with none of the "
+    "object's card types when an effect would give it is not gained (205.3d), and does not come later.",
+)
+
+
+def _subtypes_match_types(r: Ruleset) -> Ruleset:
+    return replace(r, subtypes_match_types=True, decisions=_replacing(r, SUBTYPES_BY_TYPE))
+
+
+# ---------------------------------------------------------------- 2011-09 -> 2012-05
 
 
 def _cdas_depend_on_each_other(r: Ruleset) -> Ruleset:
@@ -482,6 +501,15 @@ CHANGES: tuple[RuleChange, ...] = (
         "as it does on a creature on the battlefield, where the layers apply counters; before, only counters on "
         "permanents did. Until counters join 7c (2020) they apply after every effect that could read them.",
         _card_counters,
+    ),
+    # 2011-09
+    RuleChange(
+        "subtypes-match-types", "An object can't gain a subtype that doesn't go with its card types",
+        "204.3 (2011-07)", "205.3d (2011-09)",
+        "An effect that would give an object a subtype of a set none of its card types has (an enchantment that "
+        "becomes a Dragon, a noncreature copy that is also an Illusion) no longer gives it; before, any subtype "
+        "could be added.",
+        _subtypes_match_types,
     ),
     # 2012-05
     RuleChange(

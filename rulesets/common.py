@@ -36,14 +36,14 @@ COMMON_DECISIONS = (
     ),
     Decision(
         "subtypes_set",
-        "212.1b, 212.6e / 204.1a, 305.7",
+        "212.1b, 212.6e / 204.1a, 305.7 (until 2011-09)",
         "Setting subtypes replaces the object's subtypes of the same sets as the new ones (land types, "
         "artifact types, enchantment types; any other word counts as a creature type), and setting an "
         "empty list removes every subtype; setting a land's subtypes to basic land types also removes "
         "the abilities of its own rules text (printed or copied), never granted ones. A removed card type "
         "takes its set's subtypes with it until a later effect gives it back (creature types stay while "
         "the object is still tribal or a planeswalker, whose types are not told apart); adding a subtype "
-        "its card types do not take is allowed, as neither document forbids it.",
+        "its card types do not take is allowed, as no document forbids it until 205.3d of 2011-09-30.",
     ),
     Decision(
         "noncreature_pt",

@@ -105,6 +105,8 @@ EDITIONS: tuple[Edition, ...] = (
     ),
     Edition("2011-06", "Seven layers, counters on creature cards in every zone (Commander)", "2011-06-17",
             ("counters-on-cards",)),
+    Edition("2011-09", "Seven layers, subtypes only of the object's card types (Innistrad)", "2011-09-30",
+            ("subtypes-match-types",)),
     Edition("2012-05", "Seven layers, characteristic-defining abilities depend on each other", "2012-05-01",
             ("cdas-depend-on-each-other",)),
     Edition("2015-07", "Seven layers, new timestamps on turning face up and transforming", "2015-07-17",

@@ -104,7 +104,7 @@ CITATIONS: tuple[tuple[str, Mapping[str, str]], ...] = (
     }),
     ("2010-07-16", {"counters": "121.1a"}),
     ("2011-02-04", {"reevaluate": "613.7c", "copy_exception": "706.8d"}),
-    ("2011-09-30", {"copy_exception": "706.9d", "no_pt": "208.3", "card_types": "205.2a"}),
+    ("2011-09-30", {"copy_exception": "706.9d", "no_pt": "208.3", "card_types": "205.2a", "subtype_fits": "205.3d"}),
     ("2014-02-01", {"granted_vs_defined": "112.12"}),
     ("2015-07-17", {"simultaneous": "613.6j", "timestamp_face_up": "613.6e", "timestamp_transform": "613.6f"}),
     ("2017-09-29", {"remove_all_instances": "112.10b"}),

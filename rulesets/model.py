@@ -29,6 +29,40 @@ COUNTERS = "counters"
 
 
 @dataclass(frozen=True)
+class SubtypeSets:
+    """Which set each subtype belongs to, as a document lists them (land, artifact and enchantment types in
+    the old glossary and 212.1; 204.3 from 2009; 205.3 from 2011), and which card types each set goes with
+    (205.3c, 205.1a: creature types with creature and tribal, spell types with instant and sorcery...).
+    A word the document lists in no other set is a creature type: the open class every document has."""
+
+    sets: Mapping[str, str]  # word -> set
+    card_types: Mapping[str, frozenset[str]]  # set -> the card types whose subtypes it holds
+
+    def of(self, word: str) -> str:
+        return self.sets.get(word, "creature")
+
+    def fits(self, word: str, types: frozenset[str]) -> bool:
+        """Whether ``word`` is a subtype of one of ``types`` (205.3d from 2011-09: only such a one can be gained)."""
+        return not self.card_types.get(self.of(word), frozenset()).isdisjoint(types)
+
+
+# The sets as the board format read them before each document gave its own lists (speak): the words
+# of the 1999-2009 glossaries and 204.3f-h of 2009, planeswalker types not told apart from creature types.
+LEGACY_SUBTYPES = SubtypeSets(
+    MappingProxyType(
+        {w: "land" for w in ("plains", "island", "swamp", "mountain", "forest", "desert", "lair", "locus", "mine",
+                             "power-plant", "tower", "urza's")}
+        | {w: "artifact" for w in ("contraption", "equipment", "fortification")}
+        | {w: "enchantment" for w in ("aura", "shrine")}
+    ),
+    MappingProxyType({
+        "land": frozenset({"land"}), "artifact": frozenset({"artifact"}), "enchantment": frozenset({"enchantment"}),
+        "creature": frozenset({"creature", "tribal", "planeswalker"}),
+    }),
+)
+
+
+@dataclass(frozen=True)
 class Sublayer:
     """One step of the layer order: a layer, or a sublayer of the P/T layer."""
 
@@ -75,6 +109,11 @@ class Ruleset:
     words: Mapping[str, str] | None = None  # 2009 term -> this document's term
     # The card types this document knows (empty: not stated); a board using another is warned about.
     card_types: frozenset[str] = frozenset()
+    # The subtypes of each set, as this document lists them (``rulesets.subtypes``).
+    subtypes: SubtypeSets = LEGACY_SUBTYPES
+    # 205.3d (2011-09): an object can't gain a subtype that doesn't go with one of its card types; before,
+    # an effect could give any subtype (decision subtypes_set).
+    subtypes_match_types: bool = False
     edition: str = ""  # the key of the edition it belongs to (``rulesets.editions``); "" if none
     # What an answer under it must say besides (a date in a gap of the archive: ``rulesets.documents``).
     caveat: str = ""
