@@ -15,7 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Callable, Iterable
 
-from rulesets import six_layers
+from rulesets import six_layers, subtypes
+from rulesets.documents import by_file_date
 from rulesets.common import COMMON_DECISIONS, DEPENDENCY_TRIAL
 from rulesets.model import ALL_EFFECTS, AMONG_CDAS, CDA, NO_CDA, PART_KINDS, RESOLVED, STATIC, Decision, Ruleset, Sublayer
 from rulesets.plan_edit import MODIFY, PT_KINDS, insert_after, insert_before, modify_sublayer, move, with_plan
@@ -312,11 +313,8 @@ def _keyword_counters(r: Ruleset) -> Ruleset:
     return replace(r, keyword_counters=KEYWORD_COUNTERS, decisions=_replacing(r, COUNTERS_TIMESTAMP))
 
 
-# The kinds 122.1b of 2020-04-17 names; a document that names more speaks its own list (``speak``).
-KEYWORD_COUNTERS = frozenset({
-    "flying", "first strike", "double strike", "deathtouch", "haste", "hexproof", "indestructible", "lifelink",
-    "menace", "reach", "trample", "vigilance",
-})
+# The kinds 122.1b of 2020-04-17 names; a document that names more speaks its own list (``editions.speak``).
+KEYWORD_COUNTERS = subtypes.keyword_counters(by_file_date("2020-04-17"))
 
 
 COUNTERS_TIMESTAMP = Decision(

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from rulesets import language
+from rulesets import language, subtypes
 from rulesets.base import BASE
 from rulesets.changes import BY_KEY, RuleChange
 from rulesets.inexpressible import NOT_EXPRESSIBLE, Inexpressible
@@ -193,6 +193,9 @@ def speak(r: Ruleset, document: Document, name: str | None = None) -> Ruleset:
         ),
         words=language.words(document),
         cda_term=language.cda_term(document),
+        # Keyword counters, once the rules have them (122.1b), are the kinds this document names.
+        keyword_counters=(subtypes.keyword_counters(document) or r.keyword_counters) if r.keyword_counters
+        else frozenset(),
     )
 
 
