@@ -33,9 +33,9 @@ def copy_onto(o: Obj, target: Obj, part: CopyPart, unit: Instance, planner: Plan
     o.keywords = target.keywords
     for name, value in part.exceptions:
         setattr(o, name, frozenset(value) if isinstance(value, tuple) else value)
-    sets = planner.ruleset.subtypes
     if planner.ruleset.subtypes_match_types and any(name == "subtypes" for name, _ in part.exceptions):
         # 205.3d (2011-09): an exception's subtype that goes with none of the copy's card types is not gained.
+        sets = planner.ruleset.subtypes
         o.subtypes = frozenset(s for s in o.subtypes if sets.fits(s, o.types))
     if o.words is not None:  # what a copy copies is its text (copiable values: 503.2 / 706.2)
         o.words = o.subtypes | o.keywords

@@ -32,6 +32,11 @@ class RuleChange:
     apply: Callable[[Ruleset], Ruleset]
 
 
+def _setting(**fields) -> Callable[[Ruleset], Ruleset]:
+    """A change that only sets some of the ruleset's fields (a machine concept on or off, or its mode)."""
+    return lambda r: replace(r, **fields)
+
+
 def _without(r: Ruleset, *keys: str) -> tuple[Decision, ...]:
     return tuple(d for d in r.decisions if d.key not in keys)
 
@@ -45,15 +50,6 @@ def _retitled(sublayers: Iterable[Sublayer], topic: str, title: str) -> list[Sub
 
 
 # ---------------------------------------------------------------- 1999-04 -> 1999-11 -> 2001-07 -> 2002-10
-
-
-def _auras_after_enchanted(r: Ruleset) -> Ruleset:
-    return replace(r, auras_after_enchanted=True)
-
-
-def _aura_order_chosen(r: Ruleset) -> Ruleset:
-    return replace(r, auras_after_enchanted=False)
-
 
 
 STAR_AS_PRINTED = Decision(
@@ -78,10 +74,6 @@ def _star_as_printed(r: Ruleset) -> Ruleset:
 
 def _creature_types_proper_nouns(r: Ruleset) -> Ruleset:
     return replace(r, text_changes_creature_types=False, decisions=_without(r, "text_change_words"))
-
-
-def _creature_types_changeable(r: Ruleset) -> Ruleset:
-    return replace(r, text_changes_creature_types=True)
 
 
 # ---------------------------------------------------------------- 2002-10 -> 2003-07 (no numbered layers yet)
@@ -236,21 +228,6 @@ def _reevaluate_loops(r: Ruleset) -> Ruleset:
     return replace(r, reevaluate_loops=True, decisions=_replacing(r, DEPENDENCY_TRIAL))
 
 
-def _copy_exceptions_skip_cda(r: Ruleset) -> Ruleset:
-    return replace(r, copy_exceptions_skip_cda=True)
-
-
-def _land_types_set(r: Ruleset) -> Ruleset:
-    return replace(r, land_types_set_always=True)
-
-
-# ---------------------------------------------------------------- 2011-02 -> 2011-06
-
-
-def _card_counters(r: Ruleset) -> Ruleset:
-    return replace(r, card_counters=True)
-
-
 # ---------------------------------------------------------------- 2011-06 -> 2011-09
 
 
@@ -270,32 +247,7 @@ def _subtypes_match_types(r: Ruleset) -> Ruleset:
     return replace(r, subtypes_match_types=True, decisions=_replacing(r, SUBTYPES_BY_TYPE))
 
 
-# ---------------------------------------------------------------- 2011-09 -> 2012-05
-
-
-def _cdas_depend_on_each_other(r: Ruleset) -> Ruleset:
-    return replace(r, cda_dependency=AMONG_CDAS)
-
-
-# ---------------------------------------------------------------- 2012-05 -> 2015-07
-
-
-def _turning_timestamps(r: Ruleset) -> Ruleset:
-    return replace(r, turning_timestamps=True)
-
-
-# ---------------------------------------------------------------- 2015-07 -> 2018-07
-
-
-def _copies_keep_values(r: Ruleset) -> Ruleset:
-    return replace(r, copies_keep_values=True)
-
-
 # ---------------------------------------------------------------- 2018-07 -> 2020-04
-
-
-def _apnap_timestamps(r: Ruleset) -> Ruleset:
-    return replace(r, apnap_timestamps=True)
 
 
 def _counters_with_modifiers(r: Ruleset) -> Ruleset:
@@ -335,7 +287,7 @@ CHANGES: tuple[RuleChange, ...] = (
         "418.5c (1999-04)", "Timestamp Order (glossary) (1999-11)",
         "When permanents come into play at once, the active player orders their timestamps, but a local "
         "enchantment must come after the permanent it enchants; before, no rule defined timestamps at all.",
-        _auras_after_enchanted,
+        _setting(auras_after_enchanted=True),
     ),
     # 2001-07
     RuleChange(
@@ -359,7 +311,7 @@ CHANGES: tuple[RuleChange, ...] = (
         "415.4 (2002-02)", "415.4 (2002-10)",
         "A creature-type word used as a creature type can be changed by a text-changing effect, as color words "
         "and land types can; only names stay proper nouns.",
-        _creature_types_changeable,
+        _setting(text_changes_creature_types=True),
     ),
     # 2003-07
     RuleChange(
@@ -391,7 +343,7 @@ CHANGES: tuple[RuleChange, ...] = (
         "418.5c (2003-03)", "418.5e (2003-07)",
         "The exception that put a local enchantment after the permanent it enchants is gone: objects that "
         "enter at once are all put in the order the active player chooses.",
-        _aura_order_chosen,
+        _setting(auras_after_enchanted=False),
     ),
     RuleChange(
         "numbered-layers", "Six numbered layers replace the stages",
@@ -481,7 +433,7 @@ CHANGES: tuple[RuleChange, ...] = (
         "305.7 (2010-10)", "305.7 (2011-02)",
         "A land set to basic land types it already had exactly no longer keeps its rules-text abilities: the "
         "rule now speaks of setting its subtype, not of changing it.",
-        _land_types_set,
+        _setting(land_types_set_always=True),
     ),
     RuleChange(
         "copy-exceptions-skip-cda", "A copy exception leaves out the ability that would define that characteristic",
@@ -489,7 +441,7 @@ CHANGES: tuple[RuleChange, ...] = (
         "A copy effect that sets a characteristic as an exception (\"except it's 7/7\") no longer copies the "
         "characteristic-defining ability that defines it, so the exception's value stands (Quicksilver "
         "Gargantuan copying Tarmogoyf).",
-        _copy_exceptions_skip_cda,
+        _setting(copy_exceptions_skip_cda=True),
     ),
     # 2011-06
     RuleChange(
@@ -498,7 +450,7 @@ CHANGES: tuple[RuleChange, ...] = (
         "A +X/+Y counter on a creature card in a graveyard or in exile now adds to its power and toughness, "
         "as it does on a creature on the battlefield, where the layers apply counters; before, only counters on "
         "permanents did. Until counters join 7c (2020) they apply after every effect that could read them.",
-        _card_counters,
+        _setting(card_counters=True),
     ),
     # 2011-09
     RuleChange(
@@ -515,7 +467,7 @@ CHANGES: tuple[RuleChange, ...] = (
         "613.7a(c) (2012-02)", "613.7a(c) (2012-05)",
         "An effect from a characteristic-defining ability can again depend on another, if that one is from a "
         "characteristic-defining ability too (a */* creature counting another */* creature's power).",
-        _cdas_depend_on_each_other,
+        _setting(cda_dependency=AMONG_CDAS),
     ),
     # 2015-07
     RuleChange(
@@ -523,7 +475,7 @@ CHANGES: tuple[RuleChange, ...] = (
         "613.6c (2015-03)", "613.6e-f (2015-07)",
         "A permanent that turned face up or face down, or transformed, no longer keeps the timestamp it "
         "entered with: it gets a new one then, and so do the effects of its static abilities.",
-        _turning_timestamps,
+        _setting(turning_timestamps=True),
     ),
     # 2018-07
     RuleChange(
@@ -532,7 +484,7 @@ CHANGES: tuple[RuleChange, ...] = (
         "A copy effect no longer waits for a later copy effect that changes its original: once an object has "
         "been copied, the copy keeps the values it took, so a Bear made a copy of Gray Ogre stays a Gray Ogre "
         "when the Ogre later becomes a copy of Hill Giant.",
-        _copies_keep_values,
+        _setting(copies_keep_values=True),
     ),
     # 2020-04
     RuleChange(
@@ -554,7 +506,7 @@ CHANGES: tuple[RuleChange, ...] = (
         "613.6j (2020-01)", "613.7k (2020-04)",
         "Objects that enter at the same time no longer take the order the active player chooses for all of "
         "them: the active player's come first, in that player's order, then each other player's in turn order.",
-        _apnap_timestamps,
+        _setting(apnap_timestamps=True),
     ),
 )
 
