@@ -69,7 +69,61 @@ def warnings(board: Board, engine: Any) -> list[str]:
                         f"{where}: {card.name} was first printed in {printed_in} ({printed_on}), after {rules}"
                     )
                 break
+    sets = getattr(ruleset, "subtypes", None)
+    if sets is not None and hasattr(sets, "by_decision"):
+        found += _unlisted_subtypes(board, ruleset, rules)
     return found
+
+
+def _unlisted_subtypes(board: Board, ruleset: Any, rules: str) -> list[str]:
+    """A sentence for each place a subtype the ruleset's document lists in no set is written (decision
+    unlisted_subtypes), saying how the answer reads it."""
+    from rulesets.documents import in_force
+    from rulesets.subtypes import list_rule, reading
+
+    document = in_force(ruleset.document_date)
+    found = []
+    for where, word in _subtype_words(board):
+        if not ruleset.subtypes.by_decision(word):
+            continue
+        read = reading(document, word)
+        if read is None:
+            found.append(f"{where}: {word} is a subtype no rules document lists; the answer reads it as a "
+                         f"creature type (decision unlisted_subtypes)")
+            continue
+        name, when, day = read
+        listed = list_rule(document, name)
+        lists = f"{rules}, which lists {name} types in {listed}" if listed else f"{rules}, which has no {name} types"
+        since = f"as the rules from {day} do" if when == "from" else f"as the rules did until {day}"
+        article = "an" if name[0] in "aeiou" else "a"
+        found.append(f"{where}: {word} is not a subtype in {lists}; the answer reads it as {article} {name} type, "
+                     f"{since}")
+    return list(dict.fromkeys(found))
+
+
+def _subtype_words(board: Board) -> Iterator[tuple[str, str]]:
+    """Each subtype word the board writes (an object's or card's, or one an ability or effect sets, adds or
+    makes a copy keep), with its place."""
+    for index, o in enumerate(board.objects):
+        where = f"objects[{index}] ({o.id})"
+        yield from ((where, w) for w in o.subtypes)
+        yield from ((where, w) for s in o.static for w in _part_words(s.parts))
+    for zone, zones in (("graveyards", board.graveyards), ("exile", board.exile)):
+        for player, cards in zones:
+            for index, card in enumerate(cards):
+                yield from ((f"{zone}.{player}[{index}]", w) for w in card.subtypes)
+    for index, effect in enumerate(board.effects):
+        yield from ((f"effects[{index}] ({effect.id})", w) for w in _part_words(effect.parts))
+
+
+def _part_words(parts) -> Iterator[str]:
+    for p in parts:
+        if p.kind == "type" and p.characteristic == "subtypes":
+            yield from p.values
+        elif p.kind == "copy":
+            yield from (w for k, v in p.exceptions if k == "subtypes" for w in v)
+        elif p.kind == "ability":
+            yield from (w for a in p.add if not isinstance(a, str) for w in _part_words(a.parts))
 
 
 def caveats(board: Board) -> list[str]:

@@ -20,7 +20,16 @@ from functools import lru_cache
 from typing import Any, Iterable, Mapping, Union
 
 COLORS = ("white", "blue", "black", "red", "green")
-CARD_TYPES = ("artifact", "creature", "enchantment", "land", "planeswalker", "tribal")
+CARD_TYPES = ("artifact", "battle", "creature", "enchantment", "land", "planeswalker", "tribal")
+# 205.2a and 308.3 of 2024-06-07: tribal is called kindred from then on, and the old tribal cards are kindred
+# ones. A board may write either word; the board's values hold the old one (an outcome speaks its document's).
+KINDRED = "kindred"
+
+
+def card_types(values: Iterable[str]) -> tuple[str, ...]:
+    """A board's card-type words as the board's values hold them: kindred is tribal."""
+    values = tuple(values)
+    return tuple("tribal" if v == KINDRED else v for v in values) if KINDRED in values else values
 SUPERTYPES = ("basic", "legendary", "snow", "world")
 BASIC_LAND_TYPES = ("plains", "island", "swamp", "mountain", "forest")
 DEFAULT_PLAYERS = ("you", "opponent")
@@ -87,6 +96,9 @@ class Filter:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "Filter":
         kwargs: dict[str, Any] = {k: frozenset(data[k]) for k in cls._SET_KEYS if k in data}
+        for k in ("types", "not_types"):
+            if k in kwargs and KINDRED in kwargs[k]:
+                kwargs[k] = frozenset(card_types(kwargs[k]))
         kwargs.update({k: data[k] for k in cls._INT_KEYS if k in data})
         if "controller" in data:
             kwargs["controller"] = data["controller"]
@@ -346,7 +358,8 @@ def parts_from_dict(body: Mapping[str, Any]) -> tuple[Part, ...]:
         copy = body["copy"]
         if isinstance(copy, dict):
             exceptions = tuple(
-                (k, tuple(v) if isinstance(v, list) else v) for k, v in sorted(copy.get("except", {}).items())
+                (k, (card_types(v) if k == "types" else tuple(v)) if isinstance(v, list) else v)
+                for k, v in sorted(copy.get("except", {}).items())
             )
             parts.append(CopyPart(copy["of"], exceptions))
         else:
@@ -358,7 +371,7 @@ def parts_from_dict(body: Mapping[str, Any]) -> tuple[Part, ...]:
     for characteristic in ("types", "subtypes", "supertypes"):
         if characteristic in body:
             ((op, values),) = body[characteristic].items()
-            parts.append(TypePart(characteristic, op, tuple(values)))
+            parts.append(TypePart(characteristic, op, card_types(values) if characteristic == "types" else tuple(values)))
     if "colors" in body:
         ((op, values),) = body["colors"].items()
         parts.append(ColorPart(op, tuple(values)))
@@ -475,7 +488,7 @@ class Card:
     def from_dict(cls, data: Mapping[str, Any]) -> "Card":
         return cls(
             name=data.get("name"),
-            types=tuple(data.get("types", ())),
+            types=card_types(data.get("types", ())),
             subtypes=tuple(data.get("subtypes", ())),
             supertypes=tuple(data.get("supertypes", ())),
             colors=tuple(data.get("colors", ())),
@@ -627,7 +640,7 @@ class Board:
                     controller=controller,
                     owner=o.get("owner", controller),
                     timestamp=o.get("timestamp", position),
-                    types=tuple(o.get("types", ())),
+                    types=card_types(o.get("types", ())),
                     subtypes=tuple(o.get("subtypes", ())),
                     supertypes=tuple(o.get("supertypes", ())),
                     colors=tuple(o.get("colors", ())),

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from engines.board import PTOf, counter_pt_change
+from engines.outcome import spoken_types
 from engines.state import Instance, Obj
 from engines.text import words_found
 from engines.trace import Change, Note
@@ -86,6 +87,7 @@ class Explaining:
 
     def _why(
         self, unit: Instance, sublayer: Sublayer, waited: Iterable[str], loop: tuple, ahead: tuple,
+        unlisted: bool = False,
     ) -> tuple[str, tuple[str, ...]]:
         r = self.ruleset
         reasons: list[str] = []
@@ -154,6 +156,8 @@ class Explaining:
         if refused:
             reasons.append(refused)
             rules.append(r.citations.get("subtype_fits", "205.3d"))
+        if unlisted:
+            rules.append("decision: unlisted_subtypes")
         kept = self._copies_kept(unit, sublayer.key)
         if kept:
             reasons.append(kept)
@@ -199,6 +203,30 @@ class Explaining:
             if refused:
                 out.append(f"{', '.join(refused)} goes with none of {oid}'s card types: not gained")
         return "; ".join(out)
+
+    def _unlisted_subtypes(self, parts, objects: Iterable[str]) -> bool:
+        """Whether the set of a subtype the document lists in no set (decision unlisted_subtypes) matters to
+        what ``parts`` do to ``objects``, as they are before: a subtype they set (or from 2011-09 add,
+        205.3d), or one of an object whose subtypes of some sets they replace or whose card types they
+        change."""
+        sets, fitting = self.ruleset.subtypes, self.ruleset.subtypes_match_types
+        words: set[str] = set()
+        whole = False  # whether the objects' own subtypes are sorted into sets too
+        for p in parts:
+            if p.kind == "type" and p.characteristic == "subtypes" and p.op != "remove":
+                if p.op == "set" or fitting:
+                    words.update(p.values)
+                whole = whole or p.op == "set"
+            elif p.kind == "type" and p.characteristic == "types":
+                whole = True
+            elif p.kind == "copy" and fitting:
+                words.update(w for k, v in p.exceptions if k == "subtypes" for w in v)
+        if whole:
+            for oid in objects:
+                o = self.state[oid]
+                words.update(o.subtypes)
+                words.update(o.hidden or ())
+        return any(sets.by_decision(w) for w in words)
 
     def _copies_kept(self, unit: Instance, key: str) -> str:
         """From July 2018 (706.2b / 707.2b): which later copy effects on what ``unit`` copies it does not wait
@@ -300,11 +328,11 @@ def _grantor(key: tuple) -> str:
     return f"{key[1]}'s ability"
 
 
-def describe(o: Obj) -> dict:
+def describe(o: Obj, kindred: bool = False) -> dict:
     return {
         "name": o.name,
         "controller": o.controller,
-        "types": o.types,
+        "types": spoken_types(o.types, kindred),
         "subtypes": o.subtypes,
         "supertypes": o.supertypes,
         "colors": o.colors,

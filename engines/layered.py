@@ -20,12 +20,12 @@ class LayerEngine:
         self._machine = Machine(ruleset)
 
     def evaluate(self, board: Board) -> Outcome:
-        return outcome(self.name, self._machine.evaluate(board))
+        return outcome(self.name, self._machine.evaluate(board), self.ruleset.kindred)
 
     def explain(self, board: Board) -> tuple[Outcome, tuple[Entry, ...]]:
         trace: list[Entry] = []
         state = self._machine.evaluate(board, trace)
-        return outcome(self.name, state), tuple(trace)
+        return outcome(self.name, state, self.ruleset.kindred), tuple(trace)
 
     def __repr__(self) -> str:
         return f"LayerEngine({self.name})"

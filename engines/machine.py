@@ -512,17 +512,19 @@ class _Run(Depending, Explaining):
                 bits |= changed_bits(old, state[old.id])
             self.last_changes = bits
             return existence
-        before = {oid: describe(self.state[oid]) for oid in objects}
+        kindred = self.ruleset.kindred
+        before = {oid: describe(self.state[oid], kindred) for oid in objects}
         words = self._words_replaced(unit, key, objects)
+        unlisted = self._unlisted_subtypes(unit.plan.parts[key], objects)  # read before the parts change them
         changed = self._apply_parts(unit, key, self.state, None, objects)
         self.last_changes = ALL
         changes = words + tuple(
             Change(oid, name, old, new)
             for oid in objects
-            for (name, old), new in zip(before[oid].items(), describe(self.state[oid]).values())
+            for (name, old), new in zip(before[oid].items(), describe(self.state[oid], kindred).values())
             if old != new
         )
-        why, rules = self._why(unit, sublayer, waited, loop, ahead)
+        why, rules = self._why(unit, sublayer, waited, loop, ahead, unlisted)
         self.trace.append(Applied(key, self._name(unit), unit.timestamp, tuple(objects), why, rules, changes))
         if any(part.kind == "copy" for part in unit.plan.parts[key]):
             self._note_undefined_choices(objects, key)

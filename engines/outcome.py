@@ -13,18 +13,20 @@ import json
 import re
 from typing import Any
 
-from engines.board import CARD_TYPES, COLORS, SUPERTYPES, Board
+from engines.board import CARD_TYPES, COLORS, KINDRED, SUPERTYPES, Board
 from engines.state import Obj
 
 Outcome = dict  # {"ruleset": name, "objects": {id: {...}}}
 
 
-def characteristics(o: Obj) -> dict:
+def characteristics(o: Obj, kindred: bool = False) -> dict:
+    """``o``'s characteristics as the outcome shows them; with ``kindred`` (205.2a from 2024-06), the card
+    type the board calls tribal is named kindred."""
     creature = "creature" in o.types
     return {
         "name": o.name,
         "controller": o.controller,
-        "types": sorted(o.types),
+        "types": sorted(spoken_types(o.types, kindred)),
         "subtypes": sorted(o.subtypes),
         "supertypes": sorted(o.supertypes),
         "colors": sorted(o.colors),
@@ -34,8 +36,13 @@ def characteristics(o: Obj) -> dict:
     }
 
 
-def outcome(ruleset_name: str, state: dict[str, Obj]) -> Outcome:
-    return {"ruleset": ruleset_name, "objects": {oid: characteristics(o) for oid, o in state.items()}}
+def spoken_types(types: frozenset[str], kindred: bool) -> frozenset[str]:
+    """Card types as a document names them: tribal is kindred from 2024-06 (205.2a)."""
+    return types - {"tribal"} | {KINDRED} if kindred and "tribal" in types else types
+
+
+def outcome(ruleset_name: str, state: dict[str, Obj], kindred: bool = False) -> Outcome:
+    return {"ruleset": ruleset_name, "objects": {oid: characteristics(o, kindred) for oid, o in state.items()}}
 
 
 # ---------------------------------------------------------------- checking an outcome from outside
@@ -45,7 +52,7 @@ OUTCOME_KEYS = ("name", "controller", "types", "subtypes", "supertypes", "colors
 
 _ID = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.:-]*\Z")
 _SUBTYPE = re.compile(r"[a-z][a-z'-]*\Z")
-_CLOSED = {"types": CARD_TYPES, "supertypes": SUPERTYPES, "colors": COLORS}
+_CLOSED = {"types": tuple(sorted(CARD_TYPES + (KINDRED,))), "supertypes": SUPERTYPES, "colors": COLORS}
 
 
 def validate_outcome(data: Any, board: Board | None = None) -> str | None:

@@ -235,7 +235,8 @@ SUBTYPES_BY_TYPE = Decision(
     "subtypes_set",
     "205.1a, 205.3d, 305.7",
     "Setting subtypes replaces the object's subtypes of the same sets as the new ones (as the document lists the "
-    "sets; a word it lists in none is a creature type), and setting an empty list removes every subtype; setting "
+    "sets; decision unlisted_subtypes for a word it lists in none), and setting an empty list removes every "
+    "subtype; setting "
     "a land's subtypes to basic land types also removes the abilities of its own rules text (printed or copied), "
     "never granted ones. A removed card type takes its set's subtypes with it until a later effect gives it back, "
     "unless another card type the object still has goes with them (205.1a). A subtype that goes with none of the "
@@ -507,6 +508,14 @@ CHANGES: tuple[RuleChange, ...] = (
         "Objects that enter at the same time no longer take the order the active player chooses for all of "
         "them: the active player's come first, in that player's order, then each other player's in turn order.",
         _setting(apnap_timestamps=True),
+    ),
+    # 2024-06
+    RuleChange(
+        "kindred", "The tribal card type is called kindred",
+        "205.2a, 308 (2024-03)", "205.2a, 308.3 (2024-06)",
+        "The card type tribal is renamed kindred, and the tribal cards printed before are kindred cards by "
+        "errata: an object of that type is now said to be kindred; what the type does is unchanged.",
+        _setting(kindred=True),
     ),
 )
 

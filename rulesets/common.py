@@ -38,12 +38,21 @@ COMMON_DECISIONS = (
         "subtypes_set",
         "212.1b, 212.6e / 204.1a, 305.7 (until 2011-09)",
         "Setting subtypes replaces the object's subtypes of the same sets as the new ones (land types, "
-        "artifact types, enchantment types; any other word counts as a creature type), and setting an "
-        "empty list removes every subtype; setting a land's subtypes to basic land types also removes "
-        "the abilities of its own rules text (printed or copied), never granted ones. A removed card type "
-        "takes its set's subtypes with it until a later effect gives it back (creature types stay while "
-        "the object is still tribal or a planeswalker, whose types are not told apart); adding a subtype "
-        "its card types do not take is allowed, as no document forbids it until 205.3d of 2011-09-30.",
+        "artifact types, enchantment types, planeswalker types, creature types... as the document lists the "
+        "sets), and setting an empty list removes every subtype; setting a land's subtypes to basic land types "
+        "also removes the abilities of its own rules text (printed or copied), never granted ones. A removed "
+        "card type takes its set's subtypes with it until a later effect gives it back (creature types stay "
+        "while the object is still tribal); adding a subtype its card types do not take is allowed, as no "
+        "document forbids it until 205.3d of 2011-09-30.",
+    ),
+    Decision(
+        "unlisted_subtypes",
+        "the document's lists of subtypes (the glossary's type entries; 204.3f-k from 2009; 205.3g-q from 2011)",
+        "A subtype the document does not list, in a set it lists whole or one it does not have, belongs to the "
+        "set of the nearest document that lists it: the last one before, else the first one after (so Food, "
+        "first listed in 2019, is an artifact type on every date, and Stone, a creature type until 2005, is a "
+        "creature type until it becomes an artifact type in 2025); a word no document lists is a creature "
+        "type. The card types each set goes with are those of the documents that have the set.",
     ),
     Decision(
         "noncreature_pt",

@@ -115,6 +115,8 @@ EDITIONS: tuple[Edition, ...] = (
             ("copies-keep-values",)),
     Edition("2020-04", "Seven layers, counters in 7c with timestamps (Ikoria)", "2020-04-17",
             ("counters-with-modifiers", "keyword-counters", "apnap-timestamps")),
+    Edition("2024-06", "Seven layers, the tribal card type called kindred (Modern Horizons 3)", "2024-06-07",
+            ("kindred",)),
     Edition("2025-07", "Seven layers, static effects before simultaneous resolving ones", "2025-07-25", (),
             aliases=("current",)),
 )
@@ -193,6 +195,7 @@ def speak(r: Ruleset, document: Document, name: str | None = None) -> Ruleset:
         ),
         words=language.words(document),
         cda_term=language.cda_term(document),
+        subtypes=subtypes.sets_read(document),
         # Keyword counters, once the rules have them (122.1b), are the kinds this document names.
         keyword_counters=(subtypes.keyword_counters(document) or r.keyword_counters) if r.keyword_counters
         else frozenset(),

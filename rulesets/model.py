@@ -30,13 +30,19 @@ COUNTERS = "counters"
 
 @dataclass(frozen=True)
 class SubtypeSets:
-    """Which set each subtype belongs to, as a document lists them (land, artifact and enchantment types in
-    the old glossary and 212.1; 204.3 from 2009; 205.3 from 2011), and which card types each set goes with
-    (205.3c, 205.1a: creature types with creature and tribal, spell types with instant and sorcery...).
-    A word the document lists in no other set is a creature type: the open class every document has."""
+    """Which set each subtype belongs to, as a document lists them (the glossary's "... Type" entries until
+    2009, 204.3f-k from 2009, 205.3g-q from 2011), and which card types each set goes with (205.3d: creature
+    types with creature and tribal, spell types with instant and sorcery...). A word no document lists is a
+    creature type, the one open class every document has (``rulesets.subtypes``)."""
 
     sets: Mapping[str, str]  # word -> set
     card_types: Mapping[str, frozenset[str]]  # set -> the card types whose subtypes it holds
+    # The words the document lists in no set, read as the nearest document that lists them (decision
+    # unlisted_subtypes) because the set they fall in is one it lists whole, or one it doesn't have.
+    unlisted: frozenset[str] = frozenset()
+    # Whether the document lists every creature type (from 2003-12), so that a word no document lists is a
+    # creature type only by decision unlisted_subtypes.
+    creature_list_complete: bool = False
 
     def of(self, word: str) -> str:
         return self.sets.get(word, "creature")
@@ -45,9 +51,14 @@ class SubtypeSets:
         """Whether ``word`` is a subtype of one of ``types`` (205.3d from 2011-09: only such a one can be gained)."""
         return not self.card_types.get(self.of(word), frozenset()).isdisjoint(types)
 
+    def by_decision(self, word: str) -> bool:
+        """Whether the document reads ``word``'s set only through decision unlisted_subtypes."""
+        return word in self.unlisted or (self.creature_list_complete and word not in self.sets)
 
-# The sets as the board format read them before each document gave its own lists (speak): the words
-# of the 1999-2009 glossaries and 204.3f-h of 2009, planeswalker types not told apart from creature types.
+
+# The sets of a ruleset no document speaks (``rulesets.editions.behaviour``): the words of the 1999-2009
+# glossaries and 204.3f-h of 2009, with every set's card types as today. Every edition a user picks speaks
+# its document's own (``rulesets.subtypes.sets_read``).
 LEGACY_SUBTYPES = SubtypeSets(
     MappingProxyType(
         {w: "land" for w in ("plains", "island", "swamp", "mountain", "forest", "desert", "lair", "locus", "mine",
@@ -57,7 +68,8 @@ LEGACY_SUBTYPES = SubtypeSets(
     ),
     MappingProxyType({
         "land": frozenset({"land"}), "artifact": frozenset({"artifact"}), "enchantment": frozenset({"enchantment"}),
-        "creature": frozenset({"creature", "tribal", "planeswalker"}),
+        "creature": frozenset({"creature", "tribal"}), "planeswalker": frozenset({"planeswalker"}),
+        "spell": frozenset({"instant", "sorcery"}), "battle": frozenset({"battle"}),
     }),
 )
 
@@ -114,6 +126,8 @@ class Ruleset:
     # 205.3d (2011-09): an object can't gain a subtype that doesn't go with one of its card types; before,
     # an effect could give any subtype (decision subtypes_set).
     subtypes_match_types: bool = False
+    # 205.2a (2024-06): the card type the board calls tribal is kindred, and answers name it so.
+    kindred: bool = False
     edition: str = ""  # the key of the edition it belongs to (``rulesets.editions``); "" if none
     # What an answer under it must say besides (a date in a gap of the archive: ``rulesets.documents``).
     caveat: str = ""

@@ -19,6 +19,7 @@ from types import MappingProxyType
 from typing import Mapping
 
 from rulesets.documents import Document
+from rulesets.model import SubtypeSets
 
 SETS: tuple[str, ...] = ("artifact", "enchantment", "land", "planeswalker", "spell", "creature", "battle")
 
@@ -393,3 +394,51 @@ def list_rule(document: Document, name: str) -> str | None:
 def keyword_counters(document: Document) -> frozenset[str]:
     """The kinds of keyword counter ``document`` names (122.1b); none before April 2020."""
     return _keyword_counters(document.effective)
+
+
+@lru_cache(maxsize=None)
+def _readings(effective: str) -> Mapping[str, tuple[str, str, str]]:
+    """Each word the document of ``effective`` does not list but some other one does -> (its set, "until" or
+    "from", a date): the set of the last document before that listed it (which dropped it on that date),
+    else of the first one after (which added it on that date)."""
+    dates = sorted({since for since, _, _, _ in SUBTYPES})
+    found: dict[str, tuple[str, str, str]] = {}
+    for since in reversed([d for d in dates if d > effective]):
+        found.update((word, (name, "from", since)) for word, name in _subtype_sets(since).items())
+    before: Mapping[str, str] = {}
+    for since in (d for d in dates if d <= effective):
+        now = _subtype_sets(since)
+        found.update((word, (name, "until", since)) for word, name in before.items() if word not in now)
+        before = now
+    return MappingProxyType({word: reading for word, reading in found.items() if word not in before})
+
+
+def reading(document: Document, word: str) -> tuple[str, str, str] | None:
+    """How the machine reads a subtype ``document`` does not list but another document does (decision
+    unlisted_subtypes): (set, "until", the date a later document dropped it) or (set, "from", the date a
+    later document first listed it); None for a word ``document`` lists or no document lists."""
+    return _readings(document.effective).get(word)
+
+
+@lru_cache(maxsize=None)
+def _sets_read(effective: str) -> SubtypeSets:
+    own = _subtype_sets(effective)
+    open_sets = frozenset(_set_card_types(effective)) - _exhaustive(effective)
+    readings = _readings(effective)
+    return SubtypeSets(
+        MappingProxyType({word: name for word, (name, _, _) in readings.items()} | dict(own)),
+        # Sets only ever gained card types (tribal in 2007-05), and a set arrived with its card type (artifact
+        # types with Equipment, planeswalker types with planeswalkers): where a document has a set or card
+        # type, it gives the set the card types every later one does; where it has neither, the later ones' do.
+        _set_card_types(SET_CARD_TYPES[-1][0]),
+        # A word it doesn't list is its own reading only if it falls in a set it has but gives no whole list of.
+        unlisted=frozenset(word for word, (name, _, _) in readings.items() if name not in open_sets),
+        creature_list_complete="creature" not in open_sets,
+    )
+
+
+def sets_read(document: Document) -> SubtypeSets:
+    """The subtype sets the layer machine reads under ``document``: each word it lists in that set, each
+    word it doesn't in the set of the nearest document that lists it (``reading``), any other word a
+    creature type; and the card types each set goes with."""
+    return _sets_read(document.effective)

@@ -37,7 +37,8 @@ BOARD = {
 def test_what_the_2006_document_did_not_know_is_warned_about():
     # 2006 205.2a lists no planeswalker; 2009 204.2a does. Painter's Servant was first printed
     # in Shadowmoor (2008-05-02), after the 2006 document and before the 2009 one; Grizzly
-    # Bears in Limited Edition Alpha (1993).
+    # Bears in Limited Edition Alpha (1993). The Servant is a Scarecrow, a creature type the 2006
+    # glossary's Creature Type (a complete list, 212.1e) lacks and the 2007-10-01 one adds.
     board = board_from_data(BOARD)
     old = warnings(board, get_engine("cr418"))
     assert old == [
@@ -45,6 +46,9 @@ def test_what_the_2006_document_did_not_know_is_warned_about():
         "its card types in 205.2a); the answer treats it as later rules do",
         "objects[1] (painters-servant): Painter's Servant was first printed in Shadowmoor (2008-05-02), "
         "after the rules of 2006-10-01 (cr418)",
+        "objects[1] (painters-servant): scarecrow is not a subtype in the rules of 2006-10-01 (cr418), which "
+        "lists creature types in Creature Type (glossary); the answer reads it as a creature type, as the rules "
+        "from 2007-10-01 do",
     ]
     assert warnings(board, get_engine("cr613")) == []
     # A ruleset does as well as an engine built on it.
@@ -70,6 +74,39 @@ def test_tribal_graveyard_cards_and_casts_are_warned_about_too():
     assert "Lignify was first printed in Lorwyn (2007-10-12)" in old[1]
     assert "Act of Treason was first printed in Magic 2010 (2009-07-17), after the rules of 2006-10-01" in old[2]
     assert warnings(board, get_engine("cr613")) == []
+
+
+def test_a_subtype_the_document_does_not_list_is_warned_about_with_how_it_is_read():
+    # 204.3f of the 2009-10-05 document lists the artifact types (Contraption, Equipment,
+    # Fortification): no Food, which 205.3g adds on 2019-10-04. 204.3k lists the creature types: Egg
+    # is one, and 205.3m drops it on 2010-07-16 (and adds it back on 2018-07-13), so under the
+    # 2012-10-01 document it is read as it was last listed. Golem is listed by both. A word no
+    # document lists is read as a creature type. Under the 2026 rules each is listed.
+    board = board_from_data({
+        "objects": [
+            {"id": "gingerbrute", "types": ["artifact", "creature"], "subtypes": ["food", "golem"],
+             "power": 1, "toughness": 1},
+            {"id": "egg", "types": ["creature"], "subtypes": ["egg"], "power": 0, "toughness": 1},
+        ],
+        "effects": [{"id": "shift", "affects": ["egg"], "subtypes": {"set": ["blorp"]}}],
+    })
+    assert warnings(board, get_engine("2009-10-05")) == [
+        "objects[0] (gingerbrute): food is not a subtype in the rules of 2009-10-01 (2009-10-05), which lists "
+        "artifact types in 204.3f; the answer reads it as an artifact type, as the rules from 2019-10-04 do",
+        "effects[0] (shift): blorp is a subtype no rules document lists; the answer reads it as a creature type "
+        "(decision unlisted_subtypes)",
+    ]
+    assert warnings(board, get_engine("2012-10-01"))[1] == (
+        "objects[1] (egg): egg is not a subtype in the rules of 2012-10-01 (2012-10-01), which lists creature "
+        "types in 205.3m; the answer reads it as a creature type, as the rules did until 2010-07-16"
+    )
+    assert warnings(board, get_engine("2026-01-20")) == [warnings(board, get_engine("2009-10-05"))[1]]
+    # Before the glossary's first complete list (2003-12-01) any noun was a creature type, so Egg and
+    # blorp are the document's own; but artifacts have no subtypes until 2003-10 (212.2d of 2001).
+    assert warnings(board, get_engine("2001-07-23")) == [
+        "objects[0] (gingerbrute): food is not a subtype in the rules of 2001-07-23 (2001-07-23), which has no "
+        "artifact types; the answer reads it as an artifact type, as the rules from 2019-10-04 do"
+    ]
 
 
 def test_a_card_of_the_set_a_document_was_written_for_is_known_to_it():
@@ -119,7 +156,7 @@ def test_judge_and_diff_warn_on_stderr_and_still_answer(tmp_path: Path):
     assert result.stdout == render.outcome_json(cr418.evaluate(board), render.rules_info(cr418)) + "\n"
     assert json.loads(result.stdout)["ruleset"] == "cr418"
     lines = result.stderr.splitlines()
-    assert lines == [f"warning: {path}: {line}" for line in warnings(board, cr418)] and len(lines) == 2
+    assert lines == [f"warning: {path}: {line}" for line in warnings(board, cr418)] and len(lines) == 3
     text = runner.invoke(app, ["judge", str(path), "--ruleset", "cr418"])
     assert text.exit_code == 0
     assert text.stdout == render.render_judgement(cr418, cr418.evaluate(board), str(path)) + "\n"

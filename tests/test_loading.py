@@ -288,7 +288,7 @@ def test_unknown_key_in_an_object():
 
 def test_enum_lists_the_allowed_values():
     err = error_for(lambda d: d["objects"][0].update(types=["creatur"]))
-    allowed = "artifact, creature, enchantment, land, planeswalker, tribal"
+    allowed = "artifact, battle, creature, enchantment, kindred, land, planeswalker, tribal"
     assert_error(err, "objects[0].types[0]", allowed, '"creatur"', 'did you mean "creature"')
 
 

@@ -119,3 +119,21 @@ def test_an_objects_own_and_granted_abilities_at_one_timestamp_are_ordered_by_61
         assert len(tied) == 2, day
         assert all(("decision: simultaneous_timestamps" in e.rules) == decided for e in tied), day
         assert all(("keep their order" in e.why) != decided for e in tied), day
+
+
+def test_a_subtype_the_document_does_not_list_is_read_by_a_decision_and_said():
+    # Blood Moon on a Gate (layer 4). 204.3h of 2009-10-05 lists no Gate; 205.3i of 2012-10-01 and
+    # later does. Under the 2009 rules the Gate is replaced as a land type only by decision
+    # unlisted_subtypes; under the 2012 and 2026 rules by their own list. The Saga creature given a
+    # creature type: 204.3g of 2009 lists no Saga (205.3h does from 2018-04-27), and which set Saga is
+    # in decides whether it stays.
+    for case, ruleset, decided in (
+        ("subtypes-by-set-gate-under-blood-moon", "cr613", True),
+        ("subtypes-by-set-gate-under-blood-moon", "2012-10-01", False),
+        ("subtypes-by-set-gate-under-blood-moon", "current", False),
+        ("subtypes-by-set-saga-and-planeswalker-keep-their-own", "cr613", True),
+        ("subtypes-by-set-saga-and-planeswalker-keep-their-own", "current", False),
+    ):
+        _, trace = explain(case, ruleset)
+        types = [e for e in trace if isinstance(e, Applied) and e.sublayer == "4"]
+        assert types and any(("decision: unlisted_subtypes" in e.rules) for e in types) == decided, (case, ruleset)
