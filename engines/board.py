@@ -550,6 +550,8 @@ class Permanent:
     # When it last turned face up, and last transformed: from 2015 each gives it a new timestamp (613.6e-f).
     face_up_at: int | None = None
     transformed_at: int | None = None
+    # The colors of a color indicator (202.2e, 204, from 2011-09-30); before, what its Oracle text said.
+    color_indicator: tuple[str, ...] = ()
 
     def counter_timestamp(self, kind: str) -> int:
         return dict(self.counter_timestamps).get(kind, self.timestamp)
@@ -644,6 +646,7 @@ class Board:
                     subtypes=tuple(o.get("subtypes", ())),
                     supertypes=tuple(o.get("supertypes", ())),
                     colors=tuple(o.get("colors", ())),
+                    color_indicator=tuple(o.get("color_indicator", ())),
                     power=o.get("power"),
                     toughness=o.get("toughness"),
                     mana_value=o.get("mana_value", 0),
@@ -681,7 +684,7 @@ class Board:
             d["controller"] = o.controller
             if o.owner != o.controller:
                 d["owner"] = o.owner
-            for key in ("types", "subtypes", "supertypes", "colors"):
+            for key in ("types", "subtypes", "supertypes", "colors", "color_indicator"):
                 if getattr(o, key):
                     d[key] = list(getattr(o, key))
             for key in ("power", "toughness"):

@@ -87,7 +87,7 @@ class Explaining:
 
     def _why(
         self, unit: Instance, sublayer: Sublayer, waited: Iterable[str], loop: tuple, ahead: tuple,
-        unlisted: bool = False,
+        rests_on: tuple[str, ...] = (),
     ) -> tuple[str, tuple[str, ...]]:
         r = self.ruleset
         reasons: list[str] = []
@@ -116,6 +116,10 @@ class Explaining:
             rules.append("decision: basic_land_change")
         if "type_changing_abilities" in decided and any(p.kind == "type" for p in parts):
             rules.append("decision: type_changing_abilities")  # what is one, before the numbered layers
+        if unit.key[0] == "i":
+            reasons.append("what its color indicator says, as its Oracle text said it before color indicators had a "
+                           "rule")
+            rules.append("decision: color_indicator_text")
         if unit.cda and sublayer.cda_first:
             reasons.append(f"{r.cda_term}: applies first")
             rules.append(r.cite("cda_first"))
@@ -156,8 +160,7 @@ class Explaining:
         if refused:
             reasons.append(refused)
             rules.append(r.citations.get("subtype_fits", "205.3d"))
-        if unlisted:
-            rules.append("decision: unlisted_subtypes")
+        rules += rests_on  # decisions seen before the effect applied (``_decisions_before``)
         kept = self._copies_kept(unit, sublayer.key)
         if kept:
             reasons.append(kept)
@@ -203,6 +206,19 @@ class Explaining:
             if refused:
                 out.append(f"{', '.join(refused)} goes with none of {oid}'s card types: not gained")
         return "; ".join(out)
+
+    def _decisions_before(self, parts, objects: Iterable[str]) -> tuple[str, ...]:
+        """The decisions what ``parts`` do to ``objects`` rests on, seen before they apply: the set of a subtype
+        the document does not list, or a color indicator read as an ability of the object's text that they
+        take away or rewrite."""
+        objects = tuple(objects)
+        out = ("decision: unlisted_subtypes",) if self._unlisted_subtypes(parts, objects) else ()
+        if "color_indicator_text" in self.machine.decided and any(
+                p.kind == "text" or p.kind == "ability" and (p.remove_all or p.remove) or getattr(
+                    p, "sets_basic_land_types", False) for p in parts) and any(
+                s.key[0] == "i" for oid in objects for s in self.state[oid].statics):
+            out += ("decision: color_indicator_text",)
+        return out
 
     def _unlisted_subtypes(self, parts, objects: Iterable[str]) -> bool:
         """Whether the set of a subtype the document lists in no set (decision unlisted_subtypes) matters to

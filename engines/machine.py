@@ -16,11 +16,12 @@ affects its fixed objects (418.3b / 611.2c).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Iterable
 
 from engines import apply
 from engines.board import (
-    AbilityPart, Attached, Board, Effect, Ids, ManaValue, PTModifyPart, PTOf, Self_, counter_pt_change,
+    AbilityPart, Attached, Board, Effect, Ids, ManaValue, PTModifyPart, PTOf, Self_, StaticAbility, counter_pt_change,
 )
 from engines.dependency import Depending, changed_bits, strongly_connected
 from engines.explaining import Explaining, describe
@@ -151,6 +152,7 @@ class _Run(Depending, Explaining):
         rank = {player: n * 100_000 for n, player in enumerate(board.players)} if self.ruleset.apnap_timestamps else None
         # 1999-11 to 2003-03 (Timestamp Order, 418.5c): a local enchantment comes after what it enchants.
         behind = _enchanted_first(board) if self.ruleset.auras_after_enchanted else None
+        indicators = self.ruleset.color_indicators
         state: dict[str, Obj] = {}
         for position, p in enumerate(board.objects):
             if rank is not None:
@@ -162,8 +164,13 @@ class _Run(Depending, Explaining):
                 Instance(("p", p.id, i), a.label, a, plan(a), p.id, None, ts, (ts, 0, position, i))
                 for i, a in enumerate(p.static)
             )
+            if p.color_indicator and not indicators:
+                a = indicator_text(p.name, p.color_indicator)  # decision color_indicator_text
+                statics += (Instance(("i", p.id), a.label, a, plan(a), p.id, None, ts, (ts, 0, position, len(statics))),)
             state[p.id] = o = obj_from_permanent(p, position, statics, words)
             o.timestamp = ts
+            if p.color_indicator and indicators:  # 202.2e (2011-09-30): a printed characteristic
+                o.colors = o.colors | frozenset(p.color_indicator)
         for object_id, instance in early.values():
             o = state[object_id]
             o.statics = o.statics + (instance,)
@@ -515,7 +522,7 @@ class _Run(Depending, Explaining):
         kindred = self.ruleset.kindred
         before = {oid: describe(self.state[oid], kindred) for oid in objects}
         words = self._words_replaced(unit, key, objects)
-        unlisted = self._unlisted_subtypes(unit.plan.parts[key], objects)  # read before the parts change them
+        rests_on = self._decisions_before(unit.plan.parts[key], objects)  # read before the parts change them
         changed = self._apply_parts(unit, key, self.state, None, objects)
         self.last_changes = ALL
         changes = words + tuple(
@@ -524,7 +531,7 @@ class _Run(Depending, Explaining):
             for (name, old), new in zip(before[oid].items(), describe(self.state[oid], kindred).values())
             if old != new
         )
-        why, rules = self._why(unit, sublayer, waited, loop, ahead, unlisted)
+        why, rules = self._why(unit, sublayer, waited, loop, ahead, rests_on)
         self.trace.append(Applied(key, self._name(unit), unit.timestamp, tuple(objects), why, rules, changes))
         if any(part.kind == "copy" for part in unit.plan.parts[key]):
             self._note_undefined_choices(objects, key)
@@ -644,3 +651,14 @@ def _pt_changes(oid: str, before: tuple, after: tuple) -> tuple[Change, ...]:
     return tuple(
         Change(oid, name, b, a) for name, b, a in zip(("power", "toughness"), before, after) if b != a
     )
+
+
+@lru_cache(maxsize=64)
+def indicator_text(name: str, colors: tuple[str, ...]) -> StaticAbility:
+    """What a color indicator was before 202.2e of 2011-09-30 gave it a rule: the Oracle text of the cards
+    that had one said the card is those colors, a characteristic-defining ability (decision
+    color_indicator_text), which an effect that removes abilities takes away and a text change rewrites."""
+    return StaticAbility.from_dict({
+        "text": f"{name} is {' and '.join(colors)}",
+        "cda": True, "affects": "self", "colors": {"set": list(colors)},
+    })

@@ -462,6 +462,14 @@ CHANGES: tuple[RuleChange, ...] = (
         "could be added.",
         _subtypes_match_types,
     ),
+    RuleChange(
+        "color-indicators", "A color indicator is a printed color, not an ability",
+        "none (2011-07-15)", "202.2e, 204 (2011-09-30)",
+        "A color indicator printed left of the type line now makes the object its colors the way a mana cost "
+        "does; before, the cards that had one said so in Oracle text, an ability that an effect removing "
+        "abilities took away (Dryad Arbor under Blood Moon was colorless, and is green from now on).",
+        _setting(color_indicators=True),
+    ),
     # 2012-05
     RuleChange(
         "cdas-depend-on-each-other", "Characteristic-defining abilities may depend on each other",

@@ -55,6 +55,14 @@ COMMON_DECISIONS = (
         "type. The card types each set goes with are those of the documents that have the set.",
     ),
     Decision(
+        "color_indicator_text",
+        "405.2 / 604.3 (until 2011-09)",
+        "A color indicator (a board's color_indicator), which no document has a rule for until 202.2e of "
+        "2011-09-30, is what the Oracle text of the cards that had one said: a characteristic-defining ability "
+        "of the object's own text that sets its colors to those, so an effect that removes the abilities of its "
+        "text takes it away and a text change rewrites it.",
+    ),
+    Decision(
         "noncreature_pt",
         "208.3 / 207.3",
         "P/T effects are applied to every object they affect, but a noncreature has no power or "

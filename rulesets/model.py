@@ -128,6 +128,9 @@ class Ruleset:
     subtypes_match_types: bool = False
     # 205.2a (2024-06): the card type the board calls tribal is kindred, and answers name it so.
     kindred: bool = False
+    # 202.2e, 204 (2011-09): a color indicator is a printed characteristic; before, Oracle text (a
+    # characteristic-defining ability) said what it says (decision color_indicator_text).
+    color_indicators: bool = False
     edition: str = ""  # the key of the edition it belongs to (``rulesets.editions``); "" if none
     # What an answer under it must say besides (a date in a gap of the archive: ``rulesets.documents``).
     caveat: str = ""

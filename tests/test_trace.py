@@ -137,3 +137,14 @@ def test_a_subtype_the_document_does_not_list_is_read_by_a_decision_and_said():
         _, trace = explain(case, ruleset)
         types = [e for e in trace if isinstance(e, Applied) and e.sublayer == "4"]
         assert types and any(("decision: unlisted_subtypes" in e.rules) for e in types) == decided, (case, ruleset)
+
+
+def test_a_color_indicator_read_as_oracle_text_is_a_decision_and_said():
+    # Dryad Arbor under Blood Moon (layer 4, 305.7). Before 202.2e of 2011-09-30 its color indicator is
+    # read as the Oracle text of those years, an ability of its text (decision color_indicator_text):
+    # Blood Moon's entry cites the decision, as the ability it removes is that reading. From 2011-09-30
+    # the indicator is a printed color: no decision.
+    for ruleset, decided in (("cr613", True), ("2011-09", False)):
+        _, trace = explain("edition-2011-09-color-indicator", ruleset)
+        moon = [e for e in trace if isinstance(e, Applied) and e.sublayer == "4" and "arbor" in e.objects]
+        assert moon and all(("decision: color_indicator_text" in e.rules) == decided for e in moon), ruleset

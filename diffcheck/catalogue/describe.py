@@ -81,8 +81,9 @@ def card_json(card: Card) -> dict[str, Any]:
         "name": card.name,
         "group": card.group,
         "type_line": card.type_line(),
-        **{key: card.printed[key] for key in ("types", "subtypes", "supertypes", "colors", "mana_value",
-                                               "power", "toughness", "abilities", "counters") if key in card.printed},
+        **{key: card.printed[key] for key in ("types", "subtypes", "supertypes", "colors", "color_indicator",
+                                               "mana_value", "power", "toughness", "abilities", "counters")
+           if key in card.printed},
         "about": card.about,
         "first_printing": None if card.first_printing is None
         else {"set": card.first_printing[0], "date": card.first_printing[1]},
@@ -120,6 +121,8 @@ def detail(card: Card) -> str:
     facts = [f"{card.name}", f"  {card.type_line()}    mana value {card.printed.get('mana_value', 0)}"]
     colors = card.printed.get("colors") or ["colorless"]
     line = f"  {', '.join(colors)}"
+    if card.printed.get("color_indicator"):
+        line += f" (color indicator: {', '.join(card.printed['color_indicator'])})"
     if card.pt():
         line += f"    {card.pt()}"
     if card.printed.get("abilities"):

@@ -39,7 +39,8 @@ CHOICE_KINDS = {
 }
 
 # Fields of an entry that are the card's printed characteristics: they become the object's fields.
-PRINTED = ("types", "subtypes", "supertypes", "colors", "power", "toughness", "mana_value", "abilities")
+PRINTED = ("types", "subtypes", "supertypes", "colors", "color_indicator", "power", "toughness", "mana_value",
+           "abilities")
 SPELL_TYPES = ("instant", "sorcery")
 _ENTRY_KEYS = {"name", "about", "caveats", "choices", "static", "counters", "effect", "targets",
                "activated", "triggered", "first_printing", *PRINTED}
