@@ -96,7 +96,7 @@ _DELETE = object()  # as a new value: delete the key or the list item at the pat
 
 # Parts shaped {op: [values]} (types, subtypes, supertypes: set/add/remove; colors: set/add).
 _LIST_PARTS = ("types", "subtypes", "supertypes", "colors")
-_OBJECT_LISTS = ("types", "subtypes", "supertypes", "colors", "abilities")
+_OBJECT_LISTS = ("types", "subtypes", "supertypes", "colors", "color_indicator", "abilities")
 _ZONES = ("graveyards", "exile")  # where a board's cards outside the battlefield are
 _CARD_LISTS = ("types", "subtypes", "supertypes", "colors")
 _FILTER_INTS = ("power_at_least", "power_at_most", "toughness_at_least", "toughness_at_most")

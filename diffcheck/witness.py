@@ -190,8 +190,9 @@ def witness_fold(g: Mapping[str, Any], n: int, sides: Sides) -> Fold:
 
 # Board keys in the order of the board format (docs/board-format.md), so minimal boards read as they are written.
 _BOARD_KEYS = ("players", "objects", "graveyards", "exile", "effects")
-_OBJECT_KEYS = ("card", "id", "name", "controller", "owner", "types", "subtypes", "supertypes", "colors", "power",
-                "toughness", "mana_value", "abilities", "counters", "timestamp", "attached_to", "choices", "static")
+_OBJECT_KEYS = ("card", "id", "name", "controller", "owner", "types", "subtypes", "supertypes", "colors",
+                "color_indicator", "power", "toughness", "mana_value", "abilities", "counters", "timestamp",
+                "attached_to", "choices", "static")
 _EFFECT_KEYS = ("cast", "ability", "id", "text", "source", "controller", "timestamp", "affects", "targets",
                 "choices", "cda", "copy", "control",
                 "change_text", "types", "subtypes", "supertypes", "colors", "abilities", "pt")
