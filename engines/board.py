@@ -371,7 +371,8 @@ def parts_from_dict(body: Mapping[str, Any]) -> tuple[Part, ...]:
     for characteristic in ("types", "subtypes", "supertypes"):
         if characteristic in body:
             ((op, values),) = body[characteristic].items()
-            parts.append(TypePart(characteristic, op, card_types(values) if characteristic == "types" else tuple(values)))
+            values = card_types(values) if characteristic == "types" else tuple(values)
+            parts.append(TypePart(characteristic, op, values))
     if "colors" in body:
         ((op, values),) = body["colors"].items()
         parts.append(ColorPart(op, tuple(values)))

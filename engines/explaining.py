@@ -213,9 +213,9 @@ class Explaining:
         take away or rewrite."""
         objects = tuple(objects)
         out = ("decision: unlisted_subtypes",) if self._unlisted_subtypes(parts, objects) else ()
-        if "color_indicator_text" in self.machine.decided and any(
-                p.kind == "text" or p.kind == "ability" and (p.remove_all or p.remove) or getattr(
-                    p, "sets_basic_land_types", False) for p in parts) and any(
+        takes_text = any(p.kind == "text" or (p.kind == "ability" and (p.remove_all or p.remove))
+                         or getattr(p, "sets_basic_land_types", False) for p in parts)
+        if "color_indicator_text" in self.machine.decided and takes_text and any(
                 s.key[0] == "i" for oid in objects for s in self.state[oid].statics):
             out += ("decision: color_indicator_text",)
         return out

@@ -166,7 +166,8 @@ class _Run(Depending, Explaining):
             )
             if p.color_indicator and not indicators:
                 a = indicator_text(p.name, p.color_indicator)  # decision color_indicator_text
-                statics += (Instance(("i", p.id), a.label, a, plan(a), p.id, None, ts, (ts, 0, position, len(statics))),)
+                i = len(statics)
+                statics += (Instance(("i", p.id), a.label, a, plan(a), p.id, None, ts, (ts, 0, position, i)),)
             state[p.id] = o = obj_from_permanent(p, position, statics, words)
             o.timestamp = ts
             if p.color_indicator and indicators:  # 202.2e (2011-09-30): a printed characteristic
