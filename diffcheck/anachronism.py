@@ -12,7 +12,7 @@ from __future__ import annotations
 from datetime import date, timedelta
 from typing import Any, Iterator
 
-from engines.board import Board
+from engines.board import Board, subtypes_given
 
 __all__ = ["RELEASE_WINDOW", "caveats", "warnings"]
 
@@ -107,23 +107,21 @@ def _subtype_words(board: Board) -> Iterator[tuple[str, str]]:
     for index, o in enumerate(board.objects):
         where = f"objects[{index}] ({o.id})"
         yield from ((where, w) for w in o.subtypes)
-        yield from ((where, w) for s in o.static for w in _part_words(s.parts))
+        yield from ((where, w) for s in o.static for w in _words_given(s.parts))
     for zone, zones in (("graveyards", board.graveyards), ("exile", board.exile)):
         for player, cards in zones:
             for index, card in enumerate(cards):
                 yield from ((f"{zone}.{player}[{index}]", w) for w in card.subtypes)
     for index, effect in enumerate(board.effects):
-        yield from ((f"effects[{index}] ({effect.id})", w) for w in _part_words(effect.parts))
+        yield from ((f"effects[{index}] ({effect.id})", w) for w in _words_given(effect.parts))
 
 
-def _part_words(parts) -> Iterator[str]:
+def _words_given(parts) -> Iterator[str]:
+    """The subtypes ``parts`` give, and those the static abilities they grant give."""
+    yield from (w for _, w in subtypes_given(parts))
     for p in parts:
-        if p.kind == "type" and p.characteristic == "subtypes":
-            yield from p.values
-        elif p.kind == "copy":
-            yield from (w for k, v in p.exceptions if k == "subtypes" for w in v)
-        elif p.kind == "ability":
-            yield from (w for a in p.add if not isinstance(a, str) for w in _part_words(a.parts))
+        if p.kind == "ability":
+            yield from (w for a in p.add if not isinstance(a, str) for w in _words_given(a.parts))
 
 
 def caveats(board: Board) -> list[str]:

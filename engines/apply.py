@@ -105,7 +105,7 @@ def change_types(o: Obj, part: TypePart, ruleset) -> None:
     values = frozenset(part.values)
     sets = ruleset.subtypes
     strips = part.sets_basic_land_types and "land" in o.types and (
-        ruleset.land_types_set_always or frozenset(s for s in o.subtypes if sets.of(s) == "land") != values)
+        ruleset.land_types_set_always or sets.in_set(o.subtypes, "land") != values)
     if part.characteristic == "types":
         _change_card_types(o, part.op, values, sets)
     elif part.characteristic == "subtypes":
@@ -150,12 +150,12 @@ def _change_card_types(o: Obj, op: str, values: frozenset[str], sets) -> None:
     for group, types in sets.card_types.items():
         had, has = not types.isdisjoint(before), not types.isdisjoint(after)
         if had and not has:
-            gone = frozenset(s for s in o.subtypes if sets.of(s) == group)
+            gone = sets.in_set(o.subtypes, group)
             if gone:
                 o.subtypes = o.subtypes - gone
                 o.hidden = o.hidden | gone
         elif has and not had and o.hidden:
-            back = frozenset(s for s in o.hidden if sets.of(s) == group)
+            back = sets.in_set(o.hidden, group)
             if back:
                 o.hidden = o.hidden - back
                 o.subtypes = o.subtypes | back

@@ -24,15 +24,15 @@ CARD_TYPES = ("artifact", "battle", "creature", "enchantment", "land", "planeswa
 # 205.2a and 308.3 of 2024-06-07: tribal is called kindred from then on, and the old tribal cards are kindred
 # ones. A board may write either word; the board's values hold the old one (an outcome speaks its document's).
 KINDRED = "kindred"
+SUPERTYPES = ("basic", "legendary", "snow", "world")
+BASIC_LAND_TYPES = ("plains", "island", "swamp", "mountain", "forest")
+DEFAULT_PLAYERS = ("you", "opponent")
 
 
 def card_types(values: Iterable[str]) -> tuple[str, ...]:
     """A board's card-type words as the board's values hold them: kindred is tribal."""
     values = tuple(values)
     return tuple("tribal" if v == KINDRED else v for v in values) if KINDRED in values else values
-SUPERTYPES = ("basic", "legendary", "snow", "world")
-BASIC_LAND_TYPES = ("plains", "island", "swamp", "mountain", "forest")
-DEFAULT_PLAYERS = ("you", "opponent")
 
 
 # ---------------------------------------------------------------- counters
@@ -349,6 +349,16 @@ class PTSwitchPart:
 
 
 Part = Union[CopyPart, ControlPart, TextPart, TypePart, ColorPart, AbilityPart, PTSetPart, PTModifyPart, PTSwitchPart]
+
+
+def subtypes_given(parts: Iterable[Part]) -> Iterable[tuple[str, str]]:
+    """Each subtype ``parts`` give an object, with how: "set" or "add" (a subtypes part), or "copy" (a copy
+    exception that sets the copy's subtypes)."""
+    for p in parts:
+        if p.kind == "type" and p.characteristic == "subtypes" and p.op != "remove":
+            yield from ((p.op, w) for w in p.values)
+        elif p.kind == "copy":
+            yield from (("copy", w) for k, v in p.exceptions if k == "subtypes" for w in v)
 
 
 def parts_from_dict(body: Mapping[str, Any]) -> tuple[Part, ...]:

@@ -300,17 +300,14 @@ class Depending:
                 # Making an object a land (or not) decides whether B takes its abilities (212.6e / 305.7).
                 # Until 2011, whether its land types already are the new ones decides it too.
                 kept = None if self.ruleset.land_types_set_always else frozenset(part.values)
+                sets = self.ruleset.subtypes
                 for oid in self._affected(b, state).intersection(relevant):
                     if ("land" in state[oid].types) != ("land" in trial[oid].types):
                         return True
-                    if kept is not None and (self._land_types(state[oid]) == kept) != (
-                            self._land_types(trial[oid]) == kept):
+                    if kept is not None and (sets.in_set(state[oid].subtypes, "land") == kept) != (
+                            sets.in_set(trial[oid].subtypes, "land") == kept):
                         return True
         return False
-
-    def _land_types(self, o: Obj) -> frozenset[str]:
-        sets = self.ruleset.subtypes
-        return frozenset(s for s in o.subtypes if sets.of(s) == "land")
 
     def _signature(self, unit: Instance, key: str, state: dict) -> tuple | None:
         """What 418.5c(b) / 613.7a(b) compares: existence, text, objects affected, what it does."""
@@ -364,6 +361,3 @@ def ahead(unit: Instance, key: str, index: dict) -> Instance:
                  {key: writes}, plan.affects_reads)
     return Instance(unit.key, unit.label, unit.body, moved, unit.source, unit.controller, unit.timestamp, unit.order,
                     unit.granted)
-
-
-

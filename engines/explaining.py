@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from engines.board import PTOf, counter_pt_change
+from engines.board import PTOf, counter_pt_change, subtypes_given
 from engines.outcome import spoken_types
 from engines.state import Instance, Obj
 from engines.text import words_found
@@ -196,9 +196,7 @@ class Explaining:
         if not self.ruleset.subtypes_match_types:
             return ""
         sets = self.ruleset.subtypes
-        words = [w for p in parts for w in (p.values if p.kind == "type" and p.characteristic == "subtypes"
-                                            and p.op != "remove" else ())]
-        words += [w for p in parts if p.kind == "copy" for k, v in p.exceptions if k == "subtypes" for w in v]
+        words = [w for _, w in subtypes_given(parts)]
         out = []
         for oid in sorted(self._affected(unit, self.state)) if words else ():
             o = self.state[oid]
@@ -226,17 +224,11 @@ class Explaining:
         205.3d), or one of an object whose subtypes of some sets they replace or whose card types they
         change."""
         sets, fitting = self.ruleset.subtypes, self.ruleset.subtypes_match_types
-        words: set[str] = set()
-        whole = False  # whether the objects' own subtypes are sorted into sets too
-        for p in parts:
-            if p.kind == "type" and p.characteristic == "subtypes" and p.op != "remove":
-                if p.op == "set" or fitting:
-                    words.update(p.values)
-                whole = whole or p.op == "set"
-            elif p.kind == "type" and p.characteristic == "types":
-                whole = True
-            elif p.kind == "copy" and fitting:
-                words.update(w for k, v in p.exceptions if k == "subtypes" for w in v)
+        words = {w for how, w in subtypes_given(parts) if how == "set" or fitting}
+        # Whether the objects' own subtypes are sorted into sets too: setting subtypes replaces those of the
+        # same sets; changing card types hides or brings back whole sets.
+        whole = any(p.kind == "type" and (p.characteristic == "types" or (p.characteristic == "subtypes"
+                                                                            and p.op == "set")) for p in parts)
         if whole:
             for oid in objects:
                 o = self.state[oid]

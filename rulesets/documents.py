@@ -215,3 +215,13 @@ def by_file_date(file_date: str) -> Document:
         if d.file_date == file_date:
             return d
     raise KeyError(file_date)
+
+
+def as_of(history, effective: str) -> dict:
+    """A table kept as a history, ``(date, {key: value})`` oldest first, as it stands on ``effective``: every
+    entry dated on or before it, later ones over earlier ones (citations, terms, subtype sets by document)."""
+    table: dict = {}
+    for since, updates in history:
+        if since <= effective:
+            table.update(updates)
+    return table

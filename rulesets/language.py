@@ -14,7 +14,7 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Mapping
 
-from rulesets.documents import Document
+from rulesets.documents import Document, as_of
 
 _418 = {
     "layers": "418.5a", "layer_copy": "418.5a", "layer_control": "418.5a", "layer_text": "418.5a",
@@ -181,22 +181,14 @@ CARD_TYPES: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 
 
-def _as_of(history, document: Document) -> dict:
-    table: dict = {}
-    for since, updates in history:
-        if since <= document.effective:
-            table.update(updates)
-    return table
-
-
 def citations(document: Document) -> Mapping[str, str]:
     """Topic -> rule number, as ``document`` numbers it."""
-    return MappingProxyType(_as_of(CITATIONS, document))
+    return MappingProxyType(as_of(CITATIONS, document.effective))
 
 
 def titles(document: Document) -> Mapping[str, str]:
     """Topic of a step of the layer order -> what it is called under ``document``."""
-    return MappingProxyType(_as_of(TITLES, document))
+    return MappingProxyType(as_of(TITLES, document.effective))
 
 
 def card_types(document: Document) -> frozenset[str]:

@@ -47,6 +47,10 @@ class SubtypeSets:
     def of(self, word: str) -> str:
         return self.sets.get(word, "creature")
 
+    def in_set(self, words: frozenset[str], name: str) -> frozenset[str]:
+        """Those of ``words`` that belong to set ``name`` (an object's land types, its creature types...)."""
+        return frozenset(w for w in words if self.of(w) == name)
+
     def fits(self, word: str, types: frozenset[str]) -> bool:
         """Whether ``word`` is a subtype of one of ``types`` (205.3d from 2011-09: only such a one can be gained)."""
         return not self.card_types.get(self.of(word), frozenset()).isdisjoint(types)

@@ -18,7 +18,7 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Mapping
 
-from rulesets.documents import Document
+from rulesets.documents import Document, as_of
 from rulesets.model import SubtypeSets
 
 SETS: tuple[str, ...] = ("artifact", "enchantment", "land", "planeswalker", "spell", "creature", "battle")
@@ -314,11 +314,6 @@ KEYWORD_COUNTERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("2025-04-04", ("decayed",)),  # CR-2025-04-04 122.1b
 )
 
-# 205.2a: the first document that calls the tribal card type kindred (the board word stays tribal),
-# and the first that has battles.
-KINDRED_SINCE = "2024-06-07"
-BATTLE_SINCE = "2023-04-14"
-
 
 @lru_cache(maxsize=None)
 def _subtype_sets(effective: str) -> Mapping[str, str]:
@@ -335,22 +330,14 @@ def _subtype_sets(effective: str) -> Mapping[str, str]:
     return MappingProxyType(table)
 
 
-def _merged(history, effective: str) -> Mapping:
-    table: dict = {}
-    for since, updates in history:
-        if since <= effective:
-            table.update(updates)
-    return MappingProxyType(table)
-
-
 @lru_cache(maxsize=None)
 def _set_card_types(effective: str) -> Mapping[str, frozenset[str]]:
-    return _merged(SET_CARD_TYPES, effective)
+    return MappingProxyType(as_of(SET_CARD_TYPES, effective))
 
 
 @lru_cache(maxsize=None)
 def _list_rules(effective: str) -> Mapping[str, str]:
-    return _merged(LIST_RULES, effective)
+    return MappingProxyType(as_of(LIST_RULES, effective))
 
 
 @lru_cache(maxsize=None)

@@ -11,7 +11,7 @@ import re
 from rulesets.documents import DOCUMENTS
 from rulesets.language import card_types
 from rulesets.subtypes import (
-    BATTLE_SINCE, EXHAUSTIVE, KEYWORD_COUNTERS, KINDRED_SINCE, SET_CARD_TYPES, SETS, SUBTYPES, exhaustive_sets,
+    EXHAUSTIVE, KEYWORD_COUNTERS, SET_CARD_TYPES, SETS, SUBTYPES, exhaustive_sets,
     keyword_counters, list_rule, set_card_types, set_words, subtype_sets,
 )
 
@@ -166,7 +166,7 @@ def test_planeswalker_types():
 
 
 def test_siege_is_the_battle_type_from_2023_04_14():
-    assert BATTLE_SINCE == "2023-04-14"
+    assert "battle" in card_types(doc("2023-04-14"))  # 205.2a
     assert "battle" not in card_types(doc("2022-11-18"))  # 205.2a
     assert "battle" not in set_card_types(doc("2022-11-18"))
     assert of("2023-04-14", "battle") == {"siege"}  # 205.3q
@@ -240,10 +240,14 @@ def test_every_set_is_complete_in_the_newest_document():
 # ---------------------------------------------------------------- kindred, keyword counters
 
 def test_kindred_is_named_from_2024_06_07():
-    # 205.2a: the card type is tribal until 2024-03-08, kindred from 2024-06-07.
-    assert KINDRED_SINCE == "2024-06-07"
-    assert KINDRED_SINCE in BY_DATE
-    assert set_card_types(doc(KINDRED_SINCE))["creature"] == {"creature", "tribal"}
+    # 205.2a: the card type is tribal until 2024-03-08, kindred from 2024-06-07: the rule change and
+    # its edition start there. The board word stays tribal, so the set's card types do not change.
+    from rulesets.editions import BY_NAME
+    from rulesets.changes import BY_KEY
+
+    kindred = BY_NAME["2024-06"]
+    assert kindred.since == "2024-06-07" and kindred.since in BY_DATE and BY_KEY["kindred"] in kindred.rule_changes
+    assert set_card_types(doc(kindred.since))["creature"] == {"creature", "tribal"}
 
 
 def test_no_keyword_counters_before_2020_04_17():
