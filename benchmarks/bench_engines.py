@@ -16,7 +16,7 @@ import argparse
 import statistics
 import time
 
-from diffcheck.generate import LARGE, SMALL, seeded_boards
+from diffcheck.boards.generate import LARGE, SMALL, seeded_boards
 from engines import get_engine
 from engines.board import Board
 from rulesets.editions import EDITIONS

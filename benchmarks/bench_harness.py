@@ -21,10 +21,10 @@ import time
 from pathlib import Path
 
 from diffcheck.catalogue import expand_board
-from diffcheck.generate import SMALL, BoardGenerator, SeededChoices
-from diffcheck.generate_cards import CardBoardGenerator
-from diffcheck.harness import Harness, RunConfig
-from diffcheck.shrink import diverges, shrink
+from diffcheck.boards.generate import SMALL, BoardGenerator, SeededChoices
+from diffcheck.boards.generate_cards import CardBoardGenerator
+from diffcheck.search.harness import Harness, RunConfig
+from diffcheck.search.shrink import diverges, shrink
 from engines import get_engine
 from engines.board import Board
 

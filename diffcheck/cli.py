@@ -1,4 +1,4 @@
-"""The ``diffcheck`` command line: a thin layer over ``diffcheck.loading``, ``engines`` and ``diffcheck.render``.
+"""The ``diffcheck`` command line: a thin layer over ``diffcheck.boards.loading``, ``engines`` and ``diffcheck.reports.render``.
 
 Every bad input (an unreadable or invalid board, an unknown engine) prints one line,
 ``error: FILE: WHERE: MESSAGE``, to stderr and exits with status 2; nothing is printed to
@@ -21,8 +21,10 @@ import yaml
 from typer._click import exceptions as click_exceptions  # typer's own click (pinned: typer<1)
 from typer.core import TyperGroup
 
-from diffcheck import render, rundir
-from diffcheck.loading import BoardError, load_board
+from diffcheck.reports import render
+
+from diffcheck.search import rundir
+from diffcheck.boards.loading import BoardError, load_board
 from engines import UnknownEngine, get_engine, installed
 
 EXIT_DIFFERENCE = 1
@@ -199,7 +201,7 @@ def _edition(name: str, option: str) -> str:
 def _warn(path: str, board: Any, *engines: Any) -> None:
     """Warnings (stderr) for what each engine's rules document could not have known, then the caveats of the
     catalogue cards on the board: the answer stands."""
-    from diffcheck.anachronism import caveats, warnings
+    from diffcheck.boards.anachronism import caveats, warnings
 
     lines = [line for engine in engines for line in warnings(board, engine)] + caveats(board)
     for line in lines:
@@ -398,7 +400,7 @@ def run(
     day: DateOpt = None,
 ) -> None:
     """Generate boards, evaluate each with two engines, shrink every divergence and group them."""
-    from diffcheck.harness import Harness, RunConfig, RunError
+    from diffcheck.search.harness import Harness, RunConfig, RunError
 
     progress = None if quiet or as_json or not render.RunProgress.wanted() else render.RunProgress()
     on_progress = progress.update if progress else None
@@ -459,7 +461,7 @@ def bisect(
     day: DateOpt = None,
 ) -> None:
     """The smallest set of rule changes that, applied to the old rules, gives the new outcome on BOARD."""
-    from diffcheck.attribution import alone, bisect as find
+    from diffcheck.search.attribution import alone, bisect as find
     from rulesets.editions import changes_between
 
     old, new = _dated_pair(day, old, new)
@@ -493,7 +495,7 @@ def report(
     ] = None,
 ) -> None:
     """A changelog of a run: one section per rule change, with its groups' minimal boards and outcomes."""
-    from diffcheck.report import FORMATS, ReportError, write_changelog
+    from diffcheck.reports.changelog import FORMATS, ReportError, write_changelog
 
     if fmt not in FORMATS:
         _fail(f"--format {fmt}: expected one of {', '.join(FORMATS)}")
@@ -522,8 +524,8 @@ def changelog(
     """Regenerate a committed cr418 -> cr613 changelog: a run of its committed seed and budget, then its report."""
     import tempfile
 
-    from diffcheck.harness import Harness, RunConfig
-    from diffcheck.report import FORMATS, write_changelog
+    from diffcheck.search.harness import Harness, RunConfig
+    from diffcheck.reports.changelog import FORMATS, write_changelog
 
     boards, generator = (CARDS_CHANGELOG_BOARDS, "cards") if cards else (CHANGELOG_BOARDS, "small")
     target = out if out is not None else CARDS_CHANGELOG if cards else CHANGELOG
@@ -546,7 +548,7 @@ def changelog(
 
 
 TIMELINE = {"md": Path("reports/TIMELINE.md"), "html": Path("reports/TIMELINE.html")}
-# The committed timeline's budget: diffcheck.timeline.BOARDS and SEED (not imported here, so the CLI starts fast).
+# The committed timeline's budget: diffcheck.reports.timeline.BOARDS and SEED (not imported here, so the CLI starts fast).
 TIMELINE_BOARDS, TIMELINE_SEED = 1_500, 2026
 
 
@@ -563,8 +565,8 @@ def timeline(
     jobs: Annotated[int, typer.Option("--jobs", min=1, help="Worker processes; the document is the same for any number.")] = os.cpu_count() or 1,
 ) -> None:
     """The whole chain of editions as one document: every rule change in date order, with its witnesses."""
-    from diffcheck.document import RENDERERS
-    from diffcheck.timeline import span, timeline as build
+    from diffcheck.reports.document import RENDERERS
+    from diffcheck.reports.timeline import span, timeline as build
 
     if fmt is not None and fmt not in RENDERERS:
         _fail(f"--format {fmt}: expected one of {', '.join(RENDERERS)}")
@@ -598,7 +600,7 @@ def list_editions(
     as_json: Annotated[bool, typer.Option("--json", help="Print the editions as JSON.")] = False,
 ) -> None:
     """Every edition of the rules on continuous effects, 1999 to today: dates in force, documents, rule changes."""
-    from diffcheck.editions_view import editions_data, render_editions
+    from diffcheck.reports.editions import editions_data, render_editions
 
     data = editions_data()
     typer.echo(json.dumps(data, indent=2, ensure_ascii=False) if as_json else render_editions(data))

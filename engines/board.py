@@ -6,7 +6,7 @@ continuous effects from resolved spells and abilities that are still in force.
 Every type here is a frozen value; lists are tuples, so boards hash and compare.
 
 ``Board.from_dict`` builds a board from data that already passed validation
-(``diffcheck.loading`` does that and reports errors with their place in the file);
+(``diffcheck.boards.loading`` does that and reports errors with their place in the file);
 ``Board.to_dict`` writes the contract-v1 form back out, so a shrunk board can be
 saved and loaded again.
 """

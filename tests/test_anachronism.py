@@ -14,11 +14,11 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from diffcheck import render
-from diffcheck.anachronism import warnings
+from diffcheck.reports import render
+from diffcheck.boards.anachronism import warnings
 from diffcheck.catalogue import catalogue
 from diffcheck.cli import app
-from diffcheck.loading import board_from_data, load_board
+from diffcheck.boards.loading import board_from_data, load_board
 from engines import get_engine
 from rulesets import RULESETS
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from diffcheck.loading import board_from_data, board_schema
+from diffcheck.boards.loading import board_from_data, board_schema
 
 DOC = (Path(__file__).parent.parent / "docs" / "board-format.md").read_text(encoding="utf-8")
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import case_files, load_case
-from diffcheck.loading import board_from_data
+from diffcheck.boards.loading import board_from_data
 from engines import get_engine
 
 CASES = case_files()

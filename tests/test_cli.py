@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 
 from conftest import CASES, load_case
 from diffcheck.cli import app
-from diffcheck.loading import load_board
+from diffcheck.boards.loading import load_board
 from engines import get_engine
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -243,7 +243,7 @@ def test_every_example_board_runs(path):
 
 
 def test_rendering_needs_no_typer():
-    code = "import sys, diffcheck.render; assert 'typer' not in sys.modules"
+    code = "import sys, diffcheck.reports.render; assert 'typer' not in sys.modules"
     subprocess.run([sys.executable, "-c", code], check=True, env={"PYTHONPATH": str(ROOT)})
 
 
@@ -255,7 +255,7 @@ def test_ci_runs_the_readme_test_command():
 
 def test_diff_helpers_on_outcomes_from_outside_engines():
     """Tuples and sets count as lists; an object one engine lacks shows as absent and differs."""
-    from diffcheck import render
+    from diffcheck.reports import render
 
     old = {"ruleset": "a", "objects": {"x": {"name": "X", "types": ("creature",), "power": 1, "toughness": 1}}}
     new = {"ruleset": "b", "objects": {"x": {"name": "X", "types": ["creature"], "power": 1, "toughness": 1},

@@ -1,4 +1,4 @@
-"""The document model (diffcheck.document) and the timeline picture (diffcheck.picture).
+"""The document model (diffcheck.reports.document) and the timeline picture (diffcheck.reports.picture).
 
 Each test states what a reader relies on: anchors as GitHub makes them, so links work in both
 formats; folds and pictures shown as each format can; and no text becoming markup.
@@ -12,11 +12,11 @@ from html.parser import HTMLParser
 
 import pytest
 
-from diffcheck.document import (
+from diffcheck.reports.document import (
     Code, Contents, Fold, Heading, List, Paragraph, Picture, Table, anchors, headings, render_html,
     render_markdown, slug,
 )
-from diffcheck.picture import Mark, timeline_svg
+from diffcheck.reports.picture import Mark, timeline_svg
 
 EVIL = '<script>alert("x")</script> & *b* [l](http://e.com) `c` ![i](#a)'
 

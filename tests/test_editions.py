@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from diffcheck.cli import app
-from diffcheck.loading import load_board
+from diffcheck.boards.loading import load_board
 from engines import get_engine
 from rulesets.changes import BY_KEY, CHANGES, derive
 from rulesets.documents import DOCUMENTS, DateOutOfRange, in_force
@@ -258,7 +258,7 @@ def test_bisect_between_non_adjacent_editions():
     ({"face_up_at": "soon"}, "objects[0].face_up_at", "integer"),
 ])
 def test_event_timestamps_are_checked(obj, where, says):
-    from diffcheck.loading import BoardError, board_from_data
+    from diffcheck.boards.loading import BoardError, board_from_data
 
     data = {"objects": [{"id": "x", "types": ["creature"], "power": 1, "toughness": 1, "timestamp": 3, **obj}]}
     with pytest.raises(BoardError) as caught:
@@ -268,7 +268,7 @@ def test_event_timestamps_are_checked(obj, where, says):
 
 
 def test_event_timestamps_round_trip_and_change_nothing_before_their_editions():
-    from diffcheck.loading import board_from_data
+    from diffcheck.boards.loading import board_from_data
     from engines.board import Board
 
     data = {"objects": [{"id": "x", "types": ["creature"], "power": 1, "toughness": 1, "timestamp": 3,

@@ -21,8 +21,8 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
-from diffcheck.generate import seeded_boards
-from diffcheck.loading import load_board
+from diffcheck.boards.generate import seeded_boards
+from diffcheck.boards.loading import load_board
 from engines import Engine, EngineError, get_engine, parse_engine_cmd
 from engines.board import Board
 from engines.external import ExternalEngine

@@ -1,7 +1,7 @@
 """Malformed input, fuzzed and by hand: every one is a BoardError on one line, never a traceback.
 
-The two properties of ``diffcheck.fuzz`` run here on a few hundred examples each;
-``python -m diffcheck.fuzz --examples 20000`` runs them longer.
+The two properties of ``diffcheck.boards.fuzz`` run here on a few hundred examples each;
+``python -m diffcheck.boards.fuzz --examples 20000`` runs them longer.
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from diffcheck import fuzz
-from diffcheck.loading import (
+from diffcheck.boards import fuzz
+from diffcheck.boards.loading import (
     MAX_CARDS, MAX_DEPTH, MAX_EFFECTS, MAX_FILE_BYTES, MAX_ITEMS, MAX_OBJECTS, BoardError, board_from_data, load_board,
 )
 from engines import get_engine

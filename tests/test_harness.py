@@ -16,8 +16,8 @@ import yaml
 from typer.testing import CliRunner
 
 from diffcheck.cli import app
-from diffcheck.harness import CHUNK, Harness, RunConfig, board_at
-from diffcheck.shrink import diverges, is_minimal
+from diffcheck.search.harness import CHUNK, Harness, RunConfig, board_at
+from diffcheck.search.shrink import diverges, is_minimal
 
 ROOT = Path(__file__).parent.parent
 SEED = 1
@@ -88,7 +88,7 @@ def test_findings_are_one_per_rule_change_and_count_every_divergent_board(standa
 def test_a_finding_is_shrunk_once_and_its_witness_keeps_it(standard_run):
     # One shrink per explanation (a set of changes and a characteristic): none ends in an
     # explanation's witness that does not show that explanation.
-    from diffcheck.findings import Explanation, showing
+    from diffcheck.search.findings import Explanation, showing
     from engines import get_engine
     from rulesets.editions import changes_between
 

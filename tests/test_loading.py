@@ -1,4 +1,4 @@
-"""Tests for diffcheck.loading: valid boards load; every kind of bad board gets one clear BoardError."""
+"""Tests for diffcheck.boards.loading: valid boards load; every kind of bad board gets one clear BoardError."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from diffcheck.fuzz import at, sites
-from diffcheck.loading import BoardError, board_from_data, board_schema, load_board, validate_board_data
+from diffcheck.boards.fuzz import at, sites
+from diffcheck.boards.loading import BoardError, board_from_data, board_schema, load_board, validate_board_data
 from engines.board import Board, Count, Ids, Matching, PTSetPart, StaticAbility
 
 # A board that uses every part of contract v1 at least once.

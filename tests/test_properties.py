@@ -1,6 +1,6 @@
 """Property tests over generated boards (Hypothesis, on the shared board generator).
 
-Boards come from ``diffcheck.strategies``: the seeded bulk generator's code, driven by
+Boards come from ``diffcheck.boards.strategies``: the seeded bulk generator's code, driven by
 Hypothesis draws, so a failure here shrinks to a minimal board that Hypothesis prints.
 Properties:
 
@@ -21,9 +21,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from diffcheck.generate import BODY_KINDS, LARGE, seeded_boards
-from diffcheck.loading import PART_KEYS, board_from_data
-from diffcheck.strategies import board_values, boards, card_boards
+from diffcheck.boards.generate import BODY_KINDS, LARGE, seeded_boards
+from diffcheck.boards.loading import PART_KEYS, board_from_data
+from diffcheck.boards.strategies import board_values, boards, card_boards
 from engines import get_engine
 from engines.board import Board
 from engines.trace import Applied, render

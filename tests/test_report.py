@@ -15,7 +15,7 @@ import yaml
 from typer.testing import CliRunner
 
 from diffcheck.cli import app
-from diffcheck.report import (
+from diffcheck.reports.changelog import (
     Code, Heading, Paragraph, ReportError, Table, build_changelog, render_html, render_markdown, write_changelog,
 )
 from rulesets.changes import BY_KEY
@@ -459,7 +459,7 @@ def test_cli_unknown_format(run_dir):
 
 @pytest.fixture(scope="module")
 def real_run(tmp_path_factory) -> Path:
-    from diffcheck.harness import Harness, RunConfig
+    from diffcheck.search.harness import Harness, RunConfig
 
     out = tmp_path_factory.mktemp("real")
     Harness(RunConfig(("cr418", "cr613"), 1, 2000, None, 2), out).run()

@@ -1,4 +1,4 @@
-"""The board reducer (diffcheck.shrink): valid in, valid out; smaller every step; minimal results.
+"""The board reducer (diffcheck.search.shrink): valid in, valid out; smaller every step; minimal results.
 
 a. every variant of every generated board (seeded and Hypothesis) passes the loader's
    checks and is strictly smaller by ``size``: the steps are valid by construction and
@@ -22,9 +22,9 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from diffcheck.generate import seeded_boards
-from diffcheck.loading import BoardError, validate_board_data
-from diffcheck.shrink import (
+from diffcheck.boards.generate import seeded_boards
+from diffcheck.boards.loading import BoardError, validate_board_data
+from diffcheck.search.shrink import (
     described_reductions,
     differing,
     diverges,
@@ -33,7 +33,7 @@ from diffcheck.shrink import (
     shrink,
     size,
 )
-from diffcheck.strategies import boards
+from diffcheck.boards.strategies import boards
 from engines import get_engine
 from engines.board import Board
 

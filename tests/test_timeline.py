@@ -16,7 +16,7 @@ import yaml
 from typer.testing import CliRunner
 
 from diffcheck.cli import TIMELINE, app
-from diffcheck.timeline import CANNOT_SHOW, HAND_MADE
+from diffcheck.reports.timeline import CANNOT_SHOW, HAND_MADE
 from rulesets.changes import CHANGES
 from rulesets.editions import EDITIONS
 
@@ -25,7 +25,8 @@ runner = CliRunner()
 
 
 def test_the_command_and_the_library_use_one_budget():
-    from diffcheck import cli, timeline
+    from diffcheck import cli
+    from diffcheck.reports import timeline
 
     assert (cli.TIMELINE_BOARDS, cli.TIMELINE_SEED) == (timeline.BOARDS, timeline.SEED)
 
@@ -129,7 +130,7 @@ def test_a_hand_made_witness_shows_its_rule_change(path):
     # Each file is named after the rule change it shows: between the edition before the change's
     # edition and that edition, its differences are explained by that change alone.
     from diffcheck.catalogue import expand_board
-    from diffcheck.findings import shown
+    from diffcheck.search.findings import shown
     from engines import get_engine
     from engines.board import Board
     from rulesets.editions import changes_between

@@ -1,10 +1,10 @@
 """Every witness board of the committed changelogs is minimal.
 
-A changelog shows each finding's witnesses (minimal boards, shrunk by ``diffcheck.shrink``) in
+A changelog shows each finding's witnesses (minimal boards, shrunk by ``diffcheck.search.shrink``) in
 YAML blocks. Minimal means what the shrinker promises: no single step of
-``diffcheck.shrink.reductions`` (removing an object, an effect, a static ability, a part of an
+``diffcheck.search.shrink.reductions`` (removing an object, an effect, a static ability, a part of an
 effect body, an id from a list, ...) gives a board that still shows the explanation it was
-shrunk for (``diffcheck.findings.showing``: the same set of rule changes explains a difference
+shrunk for (``diffcheck.search.findings.showing``: the same set of rule changes explains a difference
 in the same characteristic). A board that cannot be made smaller that way is what a reader
 should see: every object, effect and part in it matters.
 """
@@ -18,8 +18,8 @@ import pytest
 import yaml
 
 from diffcheck.catalogue import expand_board
-from diffcheck.findings import showing, shown
-from diffcheck.shrink import is_minimal
+from diffcheck.search.findings import showing, shown
+from diffcheck.search.shrink import is_minimal
 from engines import get_engine
 from engines.board import Board
 from rulesets.editions import changes_between
@@ -77,9 +77,9 @@ def test_every_rule_change_of_the_chain_is_shown_by_a_case():
     # edition before it), changes the outcome of some case board (whose expected outcomes are derived
     # from the rules text): no step of the chain is inert.
     from conftest import case_files, load_case
-    from diffcheck.loading import board_from_data
+    from diffcheck.boards.loading import board_from_data
     from engines.layered import LayerEngine
-    from diffcheck.timeline import CANNOT_SHOW
+    from diffcheck.reports.timeline import CANNOT_SHOW
     from rulesets.base import BASE
     from rulesets.changes import BY_KEY, CHANGES, derive
     from rulesets.editions import EDITIONS, behaviour

@@ -1,6 +1,6 @@
 """``diffcheck report``: a run directory as a changelog, one section per rule change.
 
-The changelog is built once, as a list of blocks (``diffcheck.document``), from ``run.json``,
+The changelog is built once, as a list of blocks (``diffcheck.reports.document``), from ``run.json``,
 ``findings.jsonl`` and ``divergences.jsonl``, and rendered by that module's two renderers:
 GitHub Markdown and one self-contained HTML page. Both say exactly the same thing because
 they render the same blocks.
@@ -9,7 +9,7 @@ The output depends only on the run directory's content (and on the engines, whic
 the witnesses deterministically): no timings, jobs, speeds, dates of generation or paths,
 so the same run gives byte-identical changelogs (fit for committing).
 
-What goes where (``diffcheck.findings``):
+What goes where (``diffcheck.search.findings``):
 
 - each rule change between the two editions has a section, in the order of ``CHANGES``:
   its rules, its sentence, how many divergent boards showed it and in which
@@ -17,7 +17,7 @@ What goes where (``diffcheck.findings``):
   the board, a table of only what differs, and the reason told from both traces;
 - the changes that only matter together: one subsection per set;
 - differences no rule change explains, then differences no board can show;
-- last, the finer groups (``diffcheck.signature``) as one table, for engine authors.
+- last, the finer groups (``diffcheck.search.signature``) as one table, for engine authors.
 """
 
 from __future__ import annotations
@@ -27,14 +27,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from diffcheck import rundir
-from diffcheck.attribution import MAX_TOGETHER
-from diffcheck.document import (
+from diffcheck.search import rundir
+from diffcheck.search.attribution import MAX_TOGETHER
+from diffcheck.reports.document import (
     RENDERERS, Block, Code, Contents, Heading, List, Paragraph, Table, render_html, render_markdown,
 )
-from diffcheck.findings import TOGETHER as TOGETHER_KEY, UNEXPLAINED as UNEXPLAINED_KEY
-from diffcheck.rundir import characteristics_text, counted
-from diffcheck.witness import Sides, witness_fold
+from diffcheck.search.findings import TOGETHER as TOGETHER_KEY, UNEXPLAINED as UNEXPLAINED_KEY
+from diffcheck.search.rundir import characteristics_text, counted
+from diffcheck.reports.witness import Sides, witness_fold
 from rulesets.changes import BY_KEY
 from rulesets.editions import changes_between, not_expressible_between
 

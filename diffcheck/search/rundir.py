@@ -32,7 +32,7 @@ SUMMARY = "summary.md"
 RUN = "run.json"
 ERRORS = "errors.jsonl"
 LOCK = "lock"
-STATE_VERSION = 2  # 2: keys are findings (diffcheck.findings) when the old engine has a ruleset
+STATE_VERSION = 2  # 2: keys are findings (diffcheck.search.findings) when the old engine has a ruleset
 
 
 def write_atomic(path: Path, text: str) -> None:

@@ -1,6 +1,6 @@
 """A witness board for people: what differs on it, and why, from both engines' traces.
 
-A changelog (``diffcheck.report``) and the timeline (``diffcheck.timeline``) show each
+A changelog (``diffcheck.reports.changelog``) and the timeline (``diffcheck.reports.timeline``) show each
 finding through its smallest minimal boards. For each, a reader needs three things and no
 more: which characteristics of which objects differ (only those), the board itself, and
 the reason, told from the two traces: which effects reached that characteristic of that
@@ -19,9 +19,9 @@ from typing import Any, Iterable, Mapping, Sequence
 import yaml
 
 from diffcheck.catalogue import expand_board
-from diffcheck.document import Block, Code, Fold, List, Paragraph, Table
-from diffcheck.findings import PT, differences
-from diffcheck.render import ABSENT, pt_cell, show
+from diffcheck.reports.document import Block, Code, Fold, List, Paragraph, Table
+from diffcheck.search.findings import PT, differences
+from diffcheck.reports.render import ABSENT, pt_cell, show
 from engines import get_engine
 from engines.board import Board
 from engines.trace import Applied, Change

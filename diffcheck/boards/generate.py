@@ -2,7 +2,7 @@
 
 The generator is written once against a small ``Choices`` interface. ``SeededChoices``
 backs it with ``random.Random`` for bulk runs (fast, reproducible from a seed);
-``diffcheck.strategies`` backs it with Hypothesis draws, so the same boards can be shrunk
+``diffcheck.boards.strategies`` backs it with Hypothesis draws, so the same boards can be shrunk
 and used in property tests. Every choice lists its simplest option first, which is where
 Hypothesis shrinks to.
 

@@ -3,11 +3,11 @@
 This module has one job: a small document model (frozen dataclasses, the union ``Block``) and two
 renderers, ``render_markdown`` and ``render_html``. Content is built once, as blocks, and both
 renderers say exactly the same thing because they render the same blocks. Nothing here knows what a
-changelog is; ``diffcheck.report`` builds the content.
+changelog is; ``diffcheck.reports.changelog`` builds the content.
 
 All text in blocks is plain text, and each renderer escapes all of it: no text given to a block can
 become markup in either format. The one exception is ``Picture.svg``, markup our own code drew
-(``diffcheck.picture``), which the HTML page embeds as it is.
+(``diffcheck.reports.picture``), which the HTML page embeds as it is.
 
 Navigation. Every heading of level 2 or more has an anchor: GitHub's own slug of its text (see
 ``slug``), numbered ``-1``, ``-2``, ... when repeated, exactly as GitHub numbers them, unless the

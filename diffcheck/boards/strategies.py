@@ -1,6 +1,6 @@
 """Hypothesis strategies for boards, on the same generator as the seeded bulk runs.
 
-``diffcheck.generate.BoardGenerator`` is written once against the small ``Choices``
+``diffcheck.boards.generate.BoardGenerator`` is written once against the small ``Choices``
 interface. ``SeededChoices`` backs it with ``random.Random`` for bulk runs, where
 Hypothesis's own generation would be the bottleneck; ``HypothesisChoices`` here backs it
 with Hypothesis draws, so Hypothesis is used where it is strongest: shrinking a failing
@@ -17,9 +17,9 @@ from typing import Any, Callable, Sequence, TypeVar
 
 from hypothesis import strategies as st
 
-from diffcheck.generate import SMALL, BoardGenerator, Size
-from diffcheck.generate_cards import CardBoardGenerator
-from diffcheck.loading import board_from_data
+from diffcheck.boards.generate import SMALL, BoardGenerator, Size
+from diffcheck.boards.generate_cards import CardBoardGenerator
+from diffcheck.boards.loading import board_from_data
 from engines.board import Board
 
 __all__ = ["HypothesisChoices", "boards", "card_boards", "board_values"]
@@ -28,7 +28,7 @@ T = TypeVar("T")
 
 
 class HypothesisChoices:
-    """The ``Choices`` interface (``diffcheck.generate``) on a Hypothesis ``draw`` function."""
+    """The ``Choices`` interface (``diffcheck.boards.generate``) on a Hypothesis ``draw`` function."""
 
     def __init__(self, draw: Callable[[st.SearchStrategy[Any]], Any]) -> None:
         self.draw = draw
@@ -63,5 +63,5 @@ def card_boards(draw: Callable[[st.SearchStrategy[Any]], Any]) -> dict[str, Any]
 
 
 def board_values(size: Size = SMALL, **options: Any) -> st.SearchStrategy[Board]:
-    """Checked, built ``Board`` values: ``boards(...)`` through ``diffcheck.loading.board_from_data``."""
+    """Checked, built ``Board`` values: ``boards(...)`` through ``diffcheck.boards.loading.board_from_data``."""
     return boards(size, **options).map(board_from_data)

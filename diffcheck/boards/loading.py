@@ -19,7 +19,7 @@ Within a stage the problem reported is the first in document order, so one file 
 gives the same single error. Every problem is a ``BoardError`` naming the file, the place
 in the document (``objects[2].static[0].pt.modify``) and what was expected, on one line
 (values quoted in a message are shortened and their control characters escaped), and no
-input makes the loader raise anything else (``python -m diffcheck.fuzz`` checks that).
+input makes the loader raise anything else (``python -m diffcheck.boards.fuzz`` checks that).
 """
 
 from __future__ import annotations

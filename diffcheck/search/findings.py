@@ -13,9 +13,9 @@ only matter together (each set of them listed inside), one for differences no kn
 explains. Between two editions there are as many findings as rule changes that show, plus
 two at most, and they settle within the first few thousand boards; explanations (a rule
 change can reach any characteristic, and rare boards combine changes in new ways) keep
-turning up, like the groups of ``diffcheck.signature``, so they are the finer keys.
+turning up, like the groups of ``diffcheck.search.signature``, so they are the finer keys.
 
-This is ``diffcheck.attribution``'s rules bisect, asked per difference instead of for the
+This is ``diffcheck.search.attribution``'s rules bisect, asked per difference instead of for the
 whole outcome: a generated board often diverges in two ways at once, for two reasons,
 which the whole-outcome bisect would report as two changes that "only matter together".
 
@@ -29,9 +29,9 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, Iterable, Mapping
 
-from diffcheck.attribution import MAX_TOGETHER, hybrid_engine
+from diffcheck.search.attribution import MAX_TOGETHER, hybrid_engine
 from diffcheck.catalogue import expand_board
-from diffcheck.shrink import Predicate, differing, size
+from diffcheck.search.shrink import Predicate, differing, size
 from engines.board import Board
 from rulesets.changes import CHANGES, RuleChange
 from rulesets.model import Ruleset

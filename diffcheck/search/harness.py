@@ -7,17 +7,17 @@ How a run is laid out, and why:
   between processes costs more than making them), and the chunking does not depend on
   ``--jobs``, so board ``i`` is the same board whatever the number of workers.
 - When the old engine has a ruleset and there are rule changes between the two editions,
-  the scan explains each divergent board's differences (``diffcheck.findings``: for each,
+  the scan explains each divergent board's differences (``diffcheck.search.findings``: for each,
   the rule changes that explain it, and the characteristic); each explanation is a key.
   Chunk results are taken in chunk order, so "the first divergent board with this key" is
   the same in every run of the same seed and budget; that board alone is shrunk (in a
   worker), keeping the explanation, to a minimal board: a witness. Shrinking is spent only
   where something new can be found, and the findings the keys make up, a bounded set, are
   the run's headline. Otherwise (an outside engine) the key is the board's triage key
-  (``diffcheck.signature``) and each new one is shrunk, keeping the divergence.
+  (``diffcheck.search.signature``) and each new one is shrunk, keeping the divergence.
 - A minimal board's signature names its group (the finer grouping engine authors use); a
   group keeps the minimal board from its lowest board index, its whole-outcome attribution
-  (``diffcheck.attribution``) and the explanations it shows. A key's count is the number of
+  (``diffcheck.search.attribution``) and the explanations it shows. A key's count is the number of
   divergent boards that showed it; a group's count is the sum over the keys it witnesses.
 - Outcomes are compared with ``==``; DeepDiff runs only on a group's representative.
 - After every new group, and every few seconds, the state is written atomically, before
@@ -39,15 +39,15 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any, Callable
 
-from diffcheck import rundir
-from diffcheck.attribution import bisect
+from diffcheck.search import rundir
+from diffcheck.search.attribution import bisect
 from diffcheck.catalogue import expand_board
-from diffcheck.findings import Explanation, headline, showing, shown
-from diffcheck.generate import SMALL, BoardGenerator, SeededChoices
-from diffcheck.generate_cards import CardBoardGenerator
-from diffcheck.render import outcomes_diff
-from diffcheck.shrink import differing, diverges, shrink
-from diffcheck.signature import moved_kinds, signature, triage_key, widen
+from diffcheck.search.findings import Explanation, headline, showing, shown
+from diffcheck.boards.generate import SMALL, BoardGenerator, SeededChoices
+from diffcheck.boards.generate_cards import CardBoardGenerator
+from diffcheck.reports.render import outcomes_diff
+from diffcheck.search.shrink import differing, diverges, shrink
+from diffcheck.search.signature import moved_kinds, signature, triage_key, widen
 from rulesets.editions import changes_between
 from engines import get_engine
 from engines.board import Board
@@ -448,7 +448,7 @@ class Harness:
                     # What differed on the board that was shrunk (keyed by triage, the shrink kept
                     # the divergence within these characteristics: ``diverges``).
                     "characteristics": self.state["keys"][key]["characteristics"],
-                    "explanations": keys,  # what the minimal board shows (diffcheck.findings)
+                    "explanations": keys,  # what the minimal board shows (diffcheck.search.findings)
                 }
                 changed = True
         if changed:
@@ -474,7 +474,7 @@ class Harness:
         ]
 
     def findings(self) -> list[dict]:
-        """The run's headline (``diffcheck.findings.headline``): one entry per finding, each with its
+        """The run's headline (``diffcheck.search.findings.headline``): one entry per finding, each with its
         count, what it changes, its explanations and its best witnesses. Without a ruleset to explain
         divergences with, each group is a finding."""
         if not self._by_findings:

@@ -17,7 +17,7 @@ from typing import Any
 
 from diffcheck.catalogue import Card, CardEffect, Catalogue, catalogue
 from diffcheck.catalogue.expand import fresh_id
-from diffcheck.generate import (
+from diffcheck.boards.generate import (
     COLORS, COUNTER_KINDS, CREATURE_TYPES, LAND_TYPES, Choices, Size, break_attachment_cycles, timestamp_events,
 )
 

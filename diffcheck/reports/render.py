@@ -13,7 +13,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from tabulate import tabulate
 
-from diffcheck.rundir import characteristics_text, finding_name
+from diffcheck.search.rundir import characteristics_text, finding_name
 from engines.trace import Applied, Entry, Note, render as render_trace
 
 __all__ = [

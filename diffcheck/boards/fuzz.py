@@ -2,7 +2,7 @@
 
 Two kinds of malformed input, as Hypothesis strategies:
 
-* ``mutated_inputs()``: a generated board (``diffcheck.strategies.boards``, or
+* ``mutated_inputs()``: a generated board (``diffcheck.boards.strategies.boards``, or
   ``card_boards`` naming catalogue cards) with one to
   three mutations (a key deleted; a value replaced by one of another type: null, -1,
   10**30, "", [], {}, a 10,000-character string, 1.5, true...; an id duplicated; an id
@@ -21,7 +21,7 @@ raises anything but a ``BoardError``, or a ``BoardError`` that is not one line o
 UTF-8 text. ``tests/test_fuzz.py`` runs the properties on 300 and 1,000 examples; a
 longer campaign:
 
-    python -m diffcheck.fuzz --examples 20000
+    python -m diffcheck.boards.fuzz --examples 20000
 
 runs each property on 20,000 examples (``--property mutated`` or ``bytes`` for one of
 them, ``--seed N`` to repeat a campaign, ``--out DIR`` for where a failing input goes,
@@ -51,9 +51,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import seed as hypothesis_seed
 from hypothesis import strategies as st
 
-from diffcheck import loading
-from diffcheck.loading import BoardError, load_board
-from diffcheck.strategies import boards, card_boards
+from diffcheck.boards import loading
+from diffcheck.boards.loading import BoardError, load_board
+from diffcheck.boards.strategies import boards, card_boards
 from engines.board import Board
 
 __all__ = ["FuzzFailure", "check", "mutated_inputs", "arbitrary_inputs", "main"]
@@ -432,7 +432,7 @@ def _run(name: str, examples: int, seed: int | None, out: Path) -> bool:
             saved.write_bytes(failure.data)
             print(f"FAILED {name}: {failure}", file=sys.stderr)
             print(f"the failing input is saved as {saved}; reproduce with: python -c \"from pathlib import Path; "
-                  f"from diffcheck.fuzz import check; check(Path({str(saved)!r}).read_bytes(), {failure.suffix!r})\"",
+                  f"from diffcheck.boards.fuzz import check; check(Path({str(saved)!r}).read_bytes(), {failure.suffix!r})\"",
                   file=sys.stderr)
         return False
     elapsed = time.monotonic() - start
@@ -449,7 +449,7 @@ def _run(name: str, examples: int, seed: int | None, out: Path) -> bool:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m diffcheck.fuzz",
+        prog="python -m diffcheck.boards.fuzz",
         description="Fuzz the board loader: every input must load as a board or be refused with a BoardError.",
     )
     parser.add_argument("--examples", type=int, default=20_000, help="examples per property (default 20000)")

@@ -8,7 +8,7 @@ board data; ``diverges`` builds the usual one (two engines disagree).
 Contract:
 
 * Valid in, valid out. ``reductions`` yields only boards that pass
-  ``diffcheck.loading.validate_board_data`` when its input does: every step knows the
+  ``diffcheck.boards.loading.validate_board_data`` when its input does: every step knows the
   board format and cascades references (removing an object removes it from every
   ``affects`` list, every ``copy`` part, every ``attached_to``...). ``shrink`` checks its
   input once and never calls ``interesting`` on anything else than a valid board; it does
@@ -73,7 +73,7 @@ import copy
 from typing import Any, Callable, Iterable, Iterator
 
 from diffcheck.catalogue import catalogue, expand_board
-from diffcheck.loading import PART_KEYS, validate_board_data
+from diffcheck.boards.loading import PART_KEYS, validate_board_data
 from engines import Engine, get_engine
 from engines.board import DEFAULT_PLAYERS, Board
 

@@ -1,15 +1,15 @@
 """``diffcheck timeline``: the whole chain of editions as one document, rule change by rule change.
 
-For each edition after the first, a run (``diffcheck.harness``) compares it with the edition
+For each edition after the first, a run (``diffcheck.search.harness``) compares it with the edition
 before, twice: on generated boards of the whole board vocabulary and on boards of catalogue
 cards only, so a witness can be told with real cards where the catalogue can express it.
-Each run's findings (``diffcheck.findings``) give, for every rule change, how many divergent
+Each run's findings (``diffcheck.search.findings``) give, for every rule change, how many divergent
 boards showed it alone and its smallest witnesses; witnesses of cards come first. A rule
 change no generated board shows is shown by a hand-made board (``diffcheck/witnesses/``,
 checked by the tests to show it), or says why no board in the format can.
 
-The document is built as blocks (``diffcheck.document``) and rendered as GitHub Markdown or
-one self-contained HTML page with a picture of the timeline (``diffcheck.picture``). Like the
+The document is built as blocks (``diffcheck.reports.document``) and rendered as GitHub Markdown or
+one self-contained HTML page with a picture of the timeline (``diffcheck.reports.picture``). Like the
 changelogs, it depends only on the seed and budgets, never on timings or jobs.
 """
 
@@ -23,13 +23,13 @@ from typing import Any, Callable, Mapping
 import yaml
 
 from diffcheck.catalogue import expand_board
-from diffcheck.document import Block, Contents, Heading, List, Paragraph, Picture, slug
-from diffcheck.harness import Harness, RunConfig
-from diffcheck.picture import Mark, timeline_svg
-from diffcheck.report import change_heading
-from diffcheck.rundir import counted
+from diffcheck.reports.document import Block, Contents, Heading, List, Paragraph, Picture, slug
+from diffcheck.search.harness import Harness, RunConfig
+from diffcheck.reports.picture import Mark, timeline_svg
+from diffcheck.reports.changelog import change_heading
+from diffcheck.search.rundir import counted
 from engines.board import Board
-from diffcheck.witness import Sides, witness_fold
+from diffcheck.reports.witness import Sides, witness_fold
 from rulesets.changes import RuleChange
 from rulesets.editions import EDITIONS, Edition, resolve
 
@@ -37,7 +37,7 @@ SEED = 2026
 BOARDS = 1_500  # per edition pair and generator: the committed timeline's budget
 GENERATORS = ("cards", "small")  # witnesses of real cards first
 WITNESSES = 3
-HAND_MADE = Path(__file__).parent / "witnesses"  # <rule change key>.yaml: a board that shows it
+HAND_MADE = Path(__file__).parent.parent / "witnesses"  # <rule change key>.yaml: a board that shows it
 
 # Rule changes no board in the format can show, and why (one plain sentence each).
 CANNOT_SHOW: dict[str, str] = {
