@@ -361,6 +361,10 @@ def subtypes_given(parts: Iterable[Part]) -> Iterable[tuple[str, str]]:
             yield from (("copy", w) for k, v in p.exceptions if k == "subtypes" for w in v)
 
 
+# The keys of an effect body (a static ability or an effect) that are parts, in layer order.
+PART_KEYS = ("copy", "control", "change_text", "types", "subtypes", "supertypes", "colors", "abilities", "pt")
+
+
 def parts_from_dict(body: Mapping[str, Any]) -> tuple[Part, ...]:
     """The parts of an effect body, in layer order (types before subtypes before supertypes)."""
     parts: list[Part] = []

@@ -16,7 +16,7 @@ from diffcheck.catalogue.describe import layers
 from diffcheck.boards.generate import SeededChoices
 from diffcheck.boards.generate_cards import CardBoardGenerator
 from diffcheck.boards.loading import BoardError, board_from_data, checked_board_data
-from diffcheck.search.shrink import reductions
+from diffcheck.search.reductions import reductions
 from engines import get_engine
 from engines.outcome import validate_outcome
 from rulesets import RULESETS
@@ -329,7 +329,7 @@ def test_run_with_cards_finds_humility_with_a_pump_spell_and_reports_cards(tmp_p
 def test_the_committed_cards_changelog_is_what_the_tool_generates(tmp_path):
     from pathlib import Path
 
-    from diffcheck.cli import CARDS_CHANGELOG
+    from diffcheck.cli.runs import CARDS_CHANGELOG
 
     out = tmp_path / "CHANGELOG.md"
     result = _cli("changelog", "--cards", "--out", str(out))

@@ -6,7 +6,8 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from diffcheck.cli import CHANGELOG, app
+from diffcheck.cli import app
+from diffcheck.cli.runs import CHANGELOG
 
 ROOT = Path(__file__).parent.parent
 

@@ -256,11 +256,12 @@ def test_ci_runs_the_readme_test_command():
 def test_diff_helpers_on_outcomes_from_outside_engines():
     """Tuples and sets count as lists; an object one engine lacks shows as absent and differs."""
     from diffcheck.reports import render
+    from diffcheck.search.divergence import outcomes_diff
 
     old = {"ruleset": "a", "objects": {"x": {"name": "X", "types": ("creature",), "power": 1, "toughness": 1}}}
     new = {"ruleset": "b", "objects": {"x": {"name": "X", "types": ["creature"], "power": 1, "toughness": 1},
                                        "y": {"name": "Y", "colors": {"red"}}}}
     assert render.differences(old, new) == [("y", key) for key in render.CHARACTERISTICS]
-    found = render.outcomes_diff(old, new)
+    found = outcomes_diff(old, new)
     assert found == {"dictionary_item_added": ["root['y']"]}
     json.dumps(render.diff_document("f.yaml", {"a": old, "b": new}))  # serializable

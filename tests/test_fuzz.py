@@ -18,9 +18,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from diffcheck.boards import fuzz
-from diffcheck.boards.loading import (
-    MAX_CARDS, MAX_DEPTH, MAX_EFFECTS, MAX_FILE_BYTES, MAX_ITEMS, MAX_OBJECTS, BoardError, board_from_data, load_board,
-)
+from diffcheck.boards.limits import MAX_CARDS, MAX_DEPTH, MAX_EFFECTS, MAX_FILE_BYTES, MAX_ITEMS, MAX_OBJECTS
+from diffcheck.boards.loading import BoardError, board_from_data, load_board
 from engines import get_engine
 from engines.board import Board
 

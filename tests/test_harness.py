@@ -17,7 +17,8 @@ from typer.testing import CliRunner
 
 from diffcheck.cli import app
 from diffcheck.search.harness import CHUNK, Harness, RunConfig, board_at
-from diffcheck.search.shrink import diverges, is_minimal
+from diffcheck.search.divergence import diverges
+from diffcheck.search.shrink import is_minimal
 
 ROOT = Path(__file__).parent.parent
 SEED = 1

@@ -22,7 +22,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from diffcheck.boards.generate import BODY_KINDS, LARGE, seeded_boards
-from diffcheck.boards.loading import PART_KEYS, board_from_data
+from diffcheck.boards.loading import board_from_data
+from engines.board import PART_KEYS
 from diffcheck.boards.strategies import board_values, boards, card_boards
 from engines import get_engine
 from engines.board import Board

@@ -2,7 +2,7 @@
 
 A changelog shows each finding's witnesses (minimal boards, shrunk by ``diffcheck.search.shrink``) in
 YAML blocks. Minimal means what the shrinker promises: no single step of
-``diffcheck.search.shrink.reductions`` (removing an object, an effect, a static ability, a part of an
+``diffcheck.search.reductions`` (removing an object, an effect, a static ability, a part of an
 effect body, an id from a list, ...) gives a board that still shows the explanation it was
 shrunk for (``diffcheck.search.findings.showing``: the same set of rule changes explains a difference
 in the same characteristic). A board that cannot be made smaller that way is what a reader

@@ -51,7 +51,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import seed as hypothesis_seed
 from hypothesis import strategies as st
 
-from diffcheck.boards import loading
+from diffcheck.boards import limits
 from diffcheck.boards.loading import BoardError, load_board
 from diffcheck.boards.strategies import boards, card_boards
 from engines.board import Board
@@ -282,13 +282,13 @@ def _oversize(draw: Draw, board: dict[str, Any]) -> None:
     kind = draw(st.sampled_from(["objects", "effects", "items"]))
     extra = draw(st.integers(1, 3))
     if kind == "objects":
-        board["objects"] = [{"id": f"big{i}"} for i in range(loading.MAX_OBJECTS + extra)]
+        board["objects"] = [{"id": f"big{i}"} for i in range(limits.MAX_OBJECTS + extra)]
     elif kind == "effects":
         board["effects"] = [
-            {"id": f"big{i}", "affects": ["o1"], "pt": {"switch": True}} for i in range(loading.MAX_EFFECTS + extra)
+            {"id": f"big{i}", "affects": ["o1"], "pt": {"switch": True}} for i in range(limits.MAX_EFFECTS + extra)
         ]
     else:
-        board["players"] = [f"p{i}" for i in range(loading.MAX_ITEMS + extra)]
+        board["players"] = [f"p{i}" for i in range(limits.MAX_ITEMS + extra)]
 
 
 MUTATIONS: dict[str, Callable[[Draw, dict[str, Any]], None]] = {

@@ -13,6 +13,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from tabulate import tabulate
 
+from diffcheck.search.divergence import normalize, outcomes_diff
 from diffcheck.search.rundir import characteristics_text, finding_name
 from engines.trace import Applied, Entry, Note, render as render_trace
 
@@ -24,9 +25,7 @@ __all__ = [
     "differences",
     "engine_header",
     "judge_table",
-    "normalize",
     "outcome_json",
-    "outcomes_diff",
     "render_diff",
     "render_engines",
     "render_judgement",
@@ -39,17 +38,6 @@ ABSENT = "(absent)"  # an object one outcome has and the other lacks
 
 
 # ---------------------------------------------------------------- values
-
-
-def normalize(value: Any) -> Any:
-    """``value`` as plain JSON data: tuples become lists, sets become sorted lists, keys become strings."""
-    if isinstance(value, Mapping):
-        return {str(k): normalize(v) for k, v in value.items()}
-    if isinstance(value, (set, frozenset)):
-        return sorted((normalize(v) for v in value), key=repr)
-    if isinstance(value, (list, tuple)):
-        return [normalize(v) for v in value]
-    return value
 
 
 def outcome_json(outcome: Mapping[str, Any], rules: Mapping[str, Any] | None = None) -> str:
@@ -247,14 +235,6 @@ def render_diff(engines: Sequence[Any], outcomes: Sequence[Mapping[str, Any]], b
     header = [f"from {line}" if i == 0 else f"     {line}" for i, line in enumerate(engine_header(e_old))]
     header += [f"to   {line}" if i == 0 else f"     {line}" for i, line in enumerate(engine_header(e_new))]
     return "\n".join([*header, f"board: {board_file}", "", table, "", summary])
-
-
-def outcomes_diff(old: Mapping[str, Any], new: Mapping[str, Any]) -> dict[str, Any]:
-    """DeepDiff of the two outcomes' objects (order kept), as plain JSON data; ``{}`` when equal."""
-    from deepdiff import DeepDiff  # imported here: every other command would pay for it at start
-
-    found = DeepDiff(normalize(old["objects"]), normalize(new["objects"]), ignore_order=False)
-    return json.loads(found.to_json())
 
 
 def diff_document(board_file: str, outcomes: Mapping[str, Mapping[str, Any]],

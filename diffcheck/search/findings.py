@@ -31,7 +31,9 @@ from typing import Any, Iterable, Mapping
 
 from diffcheck.search.attribution import MAX_TOGETHER, hybrid_engine
 from diffcheck.catalogue import expand_board
-from diffcheck.search.shrink import Predicate, differing, size
+from diffcheck.search.divergence import differing
+from diffcheck.search.reductions import size
+from diffcheck.search.shrink import Predicate
 from engines.board import Board
 from rulesets.changes import CHANGES, RuleChange
 from rulesets.model import Ruleset

@@ -45,8 +45,8 @@ from diffcheck.catalogue import expand_board
 from diffcheck.search.findings import Explanation, headline, showing, shown
 from diffcheck.boards.generate import SMALL, BoardGenerator, SeededChoices
 from diffcheck.boards.generate_cards import CardBoardGenerator
-from diffcheck.reports.render import outcomes_diff
-from diffcheck.search.shrink import differing, diverges, shrink
+from diffcheck.search.divergence import differing, diverges, outcomes_diff
+from diffcheck.search.shrink import shrink
 from diffcheck.search.signature import moved_kinds, signature, triage_key, widen
 from rulesets.editions import changes_between
 from engines import get_engine
@@ -318,7 +318,7 @@ class Harness:
                     engine.close()
 
     def _run(self) -> dict:
-        # What the first group needs (render.outcomes_diff) is imported before any work: a Ctrl-C that
+        # What the first group needs (``outcomes_diff``) is imported before any work: a Ctrl-C that
         # lands while a module is being imported can be lost (Python ignores an exception raised in an
         # import lock's callback), and the first group comes early.
         import deepdiff  # noqa: F401

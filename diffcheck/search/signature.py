@@ -17,7 +17,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Iterable
 
-from diffcheck.search.shrink import differing
+from diffcheck.search.divergence import differing
 from engines.board import counter_pt_change
 from rulesets import CR418, CR613, ORIGINS, PART_KINDS, Ruleset
 

@@ -1,0 +1,113 @@
+"""The commands on one board: ``judge`` (one edition), ``diff`` (two, side by side) and ``bisect`` (which rule changes).
+
+Each loads the board, warns about what its edition's rules could not have known
+(``diffcheck.boards.anachronism``), asks the engines, and prints what
+``diffcheck.reports.render`` writes.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+
+from diffcheck.cli.inputs import (
+    EXIT_DIFFERENCE, BoardArg, DateOpt, dated, dated_pair, engine_option, fail, loaded_board, warn,
+)
+from diffcheck.reports import render
+
+def judge(
+    board: BoardArg,
+    ruleset: Annotated[
+        str,
+        typer.Option(
+            "--ruleset", "-r",
+            help="Rules to judge under: an edition (1999-04 ... 2025-07; see `diffcheck editions`), an alias "
+            "(cr418, cr613, current), a date YYYY-MM-DD (the rules in force that day) or any installed engine "
+            "(see `diffcheck engines`). Defaults to cr613; a historical event names its rules, so say which.",
+        ),
+    ] = "cr613",
+    day: DateOpt = None,
+    explain: Annotated[bool, typer.Option("--explain", help="Add the layer-by-layer trace and the decisions it cites.")] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print only the outcome, as JSON (--explain is then ignored).")
+    ] = False,
+) -> None:
+    """Final characteristics of every object on BOARD under one rules version."""
+    ruleset = dated(day, ruleset, "--ruleset", "cr613")
+    engine = engine_option(ruleset, "--ruleset")
+    loaded = loaded_board(board)
+    warn(board, loaded, engine)
+    if explain and not as_json:
+        if not hasattr(engine, "explain"):
+            fail(f"--ruleset {ruleset}: this engine cannot explain its answers (it has no explain)")
+        outcome, trace = engine.explain(loaded)
+        typer.echo(render.render_judgement(engine, outcome, board, trace))
+        return
+    outcome = engine.evaluate(loaded)
+    if as_json:
+        typer.echo(render.outcome_json(outcome, render.rules_info(engine)))
+    else:
+        typer.echo(render.render_judgement(engine, outcome, board))
+
+
+def diff(
+    board: BoardArg,
+    old: Annotated[str, typer.Option("--from", help="Engine on the left.")] = "cr418",
+    new: Annotated[str, typer.Option("--to", help="Engine on the right.")] = "cr613",
+    as_json: Annotated[
+        bool, typer.Option("--json", help='Print {"board", "outcomes", "diff"} (a DeepDiff of the objects) only.')
+    ] = False,
+    fail_on_difference: Annotated[
+        bool, typer.Option("--fail-on-difference", help="Exit with status 1 if any characteristic differs.")
+    ] = False,
+    day: DateOpt = None,
+) -> None:
+    """BOARD under two rules versions, side by side, differences marked."""
+    old, new = dated_pair(day, old, new)
+    if old == new:
+        fail(f"--from and --to both name {old}; name two different engines")
+    engines = (engine_option(old, "--from"), engine_option(new, "--to"))
+    loaded = loaded_board(board)
+    warn(board, loaded, *engines)
+    outcomes = tuple(e.evaluate(loaded) for e in engines)
+    if as_json:
+        rules = {e.name: render.rules_info(e) for e in engines}
+        document = render.diff_document(board, {old: outcomes[0], new: outcomes[1]}, rules)
+        typer.echo(json.dumps(document, indent=2, ensure_ascii=False))
+    else:
+        typer.echo(render.render_diff(engines, outcomes, board))
+    if fail_on_difference and render.differences(*outcomes):
+        raise typer.Exit(EXIT_DIFFERENCE)
+
+
+def bisect(
+    board: BoardArg,
+    old: Annotated[str, typer.Option("--from", help="The old ruleset's engine; rule changes are applied to it.")] = "cr418",
+    new: Annotated[str, typer.Option("--to", help="The engine whose outcome the changes must reproduce.")] = "cr613",
+    as_json: Annotated[bool, typer.Option("--json", help="Print the attribution as JSON only.")] = False,
+    day: DateOpt = None,
+) -> None:
+    """The smallest set of rule changes that, applied to the old rules, gives the new outcome on BOARD."""
+    from diffcheck.search.attribution import alone, bisect as find
+    from rulesets.editions import changes_between
+
+    old, new = dated_pair(day, old, new)
+    engines = (engine_option(old, "--from"), engine_option(new, "--to"))
+    ruleset = getattr(engines[0], "ruleset", None)
+    if ruleset is None:
+        fail(f"--from {old}: this engine has no ruleset to apply rule changes to")
+    loaded = loaded_board(board)
+    outcomes = tuple(e.evaluate(loaded) for e in engines)
+    changes = changes_between(old, new)
+    if not changes:
+        fail(f"--from {old} --to {new}: no rule change leads from the first to the second (name an older "
+              "edition with --from; see `diffcheck editions`)")
+    attribution = find(loaded, ruleset, outcomes[1], changes)
+    if as_json:
+        rules = {e.name: render.rules_info(e) for e in engines}
+        typer.echo(json.dumps({"board": board, "from": old, "to": new, **attribution.to_json(), "rules": rules},
+                              indent=2))
+        return
+    typer.echo(render.render_bisect(board, engines, outcomes, attribution, alone(loaded, ruleset, attribution.changes)))

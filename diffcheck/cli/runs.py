@@ -1,0 +1,229 @@
+"""The commands of runs and what they write: ``run``, ``report``, ``changelog`` and ``timeline``.
+
+A run searches (``diffcheck.search.harness``); the other three write documents from runs
+(``diffcheck.reports``). The committed reports' seeds and budgets are here, so that
+``changelog`` and ``timeline`` regenerate exactly the committed files.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from diffcheck.cli.inputs import (
+    EXIT_DIFFERENCE, EXIT_INTERRUPTED, DateOpt, dated_pair, duration_seconds, edition_option, engine_option,
+    external_engines, fail, fresh_run_directory, make_directory, writable_file,
+)
+from diffcheck.reports import render
+from diffcheck.search import rundir
+
+DEFAULT_BOARDS = 60_000  # about 30 s on two cores (27-29 s seen on a shared machine), shrinking included
+DEFAULT_OUT = Path("reports/latest")
+# The committed changelog, reports/CHANGELOG-cr418-cr613.md, is this run's report.
+CHANGELOG = Path("reports/CHANGELOG-cr418-cr613.md")
+CHANGELOG_SEED = 2009
+CHANGELOG_BOARDS = 20_000
+# The committed changelog of catalogue cards (diffcheck run --cards): its examples name real cards.
+CARDS_CHANGELOG = Path("reports/CHANGELOG-cr418-cr613-cards.md")
+CARDS_CHANGELOG_BOARDS = 20_000
+
+TIMELINE = {"md": Path("reports/TIMELINE.md"), "html": Path("reports/TIMELINE.html")}
+# The committed timeline's budget: diffcheck.reports.timeline.BOARDS and SEED (not imported here, so the CLI starts fast).
+TIMELINE_BOARDS, TIMELINE_SEED = 1_500, 2026
+
+
+def run(
+    engines: Annotated[str, typer.Option(
+        "--engines", help="Two engines, old,new: editions, aliases, dates (2010-06-01,2021-06-01) or installed engines."
+    )] = "cr418,cr613",
+    boards: Annotated[
+        Optional[int], typer.Option("--boards", min=1, help=f"Boards to try (default {DEFAULT_BOARDS:,} unless --time is given).")
+    ] = None,
+    duration: Annotated[Optional[str], typer.Option("--time", help="Stop starting new boards after this long (60s, 2m).")] = None,
+    seed: Annotated[int, typer.Option("--seed", help="The same seed and --boards give the same groups and boards.")] = 0,
+    jobs: Annotated[int, typer.Option("--jobs", min=1, help="Worker processes (default: all cores).")] = os.cpu_count() or 1,
+    out: Annotated[Optional[Path], typer.Option("--out", help="Run directory (default reports/latest).")] = None,
+    resume: Annotated[Optional[Path], typer.Option("--resume", help="Continue the run saved in this directory.")] = None,
+    fail_on_divergence: Annotated[
+        bool, typer.Option("--fail-on-divergence", help="Exit with status 1 if any divergence is found.")
+    ] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", help="No progress bar.")] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the run's summary as one JSON object (no progress bar).")
+    ] = False,
+    cards: Annotated[
+        bool, typer.Option("--cards", help="Boards of real cards from the catalogue only (diffcheck cards); "
+                           "minimal boards then name cards.")
+    ] = False,
+    engine_cmd: Annotated[
+        Optional[list[str]],
+        typer.Option("--engine-cmd", help="NAME=COMMAND: an engine in any language, as a process speaking "
+                     "JSON lines (docs/external-engines.md); name it in --engines. Repeatable."),
+    ] = None,
+    engine_config: Annotated[
+        Optional[Path], typer.Option("--engine-config", help="YAML file: engines: {NAME: {command: ..., timeout: ...}}.")
+    ] = None,
+    engine_timeout: Annotated[
+        float, typer.Option("--engine-timeout", min=0.1, help="Seconds an external engine may take over one board.")
+    ] = 10.0,
+    day: DateOpt = None,
+) -> None:
+    """Generate boards, evaluate each with two engines, shrink every divergence and group them."""
+    from diffcheck.search.harness import Harness, RunConfig, RunError
+
+    progress = None if quiet or as_json or not render.RunProgress.wanted() else render.RunProgress()
+    on_progress = progress.update if progress else None
+    try:
+        if resume is not None:
+            harness = Harness.resume(resume, jobs=jobs, on_progress=on_progress)
+            directory = resume
+        else:
+            names = tuple(n.strip() for n in engines.split(","))
+            if len(names) != 2 or not all(names):
+                fail(f"--engines {engines}: expected two engine names separated by a comma")
+            if day is not None:
+                names = dated_pair(day, names[0], "current" if engines == "cr418,cr613" else names[1])
+                if names[0] == names[1]:
+                    fail(f"--date {day}: the rules in force that day are the newest; name another engine with --engines")
+            commands, engine_timeout = external_engines(engine_cmd or [], engine_config, engine_timeout)
+            for name in names:
+                if name not in dict(commands):
+                    engine_option(name, "--engines")
+            seconds = duration_seconds(duration) if duration is not None else None
+            budget = boards if boards is not None else (None if seconds is not None else DEFAULT_BOARDS)
+            directory = out if out is not None else DEFAULT_OUT
+            fresh_run_directory(directory, explicit=out is not None)
+            make_directory(directory, "--out")
+            config = RunConfig(names, seed, budget, seconds, jobs, commands, engine_timeout,
+                               generator="cards" if cards else "small")
+            harness = Harness(config, directory, on_progress)
+        if progress:
+            progress.start(harness.config)
+        try:
+            result = harness.run()
+        finally:
+            if progress:
+                progress.stop()
+    except RunError as exc:
+        fail(str(exc))
+    except KeyboardInterrupt:
+        typer.echo(
+            f"interrupted; everything found so far is saved in {directory}; continue with: "
+            f"diffcheck run --resume {directory}",
+            err=True,
+        )
+        raise typer.Exit(130)
+    if as_json:
+        typer.echo(json.dumps(render.run_summary(result, directory), indent=2, ensure_ascii=False))
+    else:
+        typer.echo(render.render_run(result, harness.findings(), directory))
+    if fail_on_divergence and result["divergent_boards"]:
+        raise typer.Exit(EXIT_DIFFERENCE)
+
+
+def report(
+    run_dir: Annotated[
+        Path, typer.Argument(metavar="RUN_DIR", help="A run directory written by diffcheck run.", show_default=False)
+    ],
+    fmt: Annotated[str, typer.Option("--format", help="md (GitHub Markdown) or html (one self-contained page).")] = "md",
+    out: Annotated[
+        Optional[Path], typer.Option("--out", help="File to write (default RUN_DIR/CHANGELOG.md or .html).")
+    ] = None,
+) -> None:
+    """A changelog of a run: one section per rule change, with its groups' minimal boards and outcomes."""
+    from diffcheck.reports.changelog import FORMATS, ReportError, write_changelog
+
+    if fmt not in FORMATS:
+        fail(f"--format {fmt}: expected one of {', '.join(FORMATS)}")
+    if out is not None:
+        writable_file(out, "--out")
+    try:
+        path = write_changelog(run_dir, fmt, out)
+    except ReportError as exc:
+        fail(str(exc))
+    except OSError as exc:
+        fail(f"{out if out is not None else run_dir}: cannot write the changelog: {exc.strerror or exc}")
+    typer.echo(str(path))
+
+
+def changelog(
+    fmt: Annotated[str, typer.Option("--format", help="md or html.")] = "md",
+    out: Annotated[
+        Optional[Path], typer.Option("--out", help=f"File to write (default {CHANGELOG}, with --cards {CARDS_CHANGELOG}).")
+    ] = None,
+    jobs: Annotated[int, typer.Option("--jobs", min=1, help="Worker processes; the file is the same for any number.")] = os.cpu_count() or 1,
+    cards: Annotated[
+        bool, typer.Option("--cards", help=f"The changelog of catalogue cards: {CARDS_CHANGELOG_BOARDS:,} boards of real cards.")
+    ] = False,
+) -> None:
+    """Regenerate a committed cr418 -> cr613 changelog: a run of its committed seed and budget, then its report."""
+    import tempfile
+
+    from diffcheck.search.harness import Harness, RunConfig
+    from diffcheck.reports.changelog import FORMATS, write_changelog
+
+    boards, generator = (CARDS_CHANGELOG_BOARDS, "cards") if cards else (CHANGELOG_BOARDS, "small")
+    target = out if out is not None else CARDS_CHANGELOG if cards else CHANGELOG
+    if fmt not in FORMATS:
+        fail(f"--format {fmt}: expected one of {', '.join(FORMATS)}")
+    writable_file(target, "--out")
+    progress = render.RunProgress() if render.RunProgress.wanted() else None
+    with tempfile.TemporaryDirectory() as work:
+        run_dir = Path(work) / "run"
+        config = RunConfig(("cr418", "cr613"), CHANGELOG_SEED, boards, None, jobs, generator=generator)
+        harness = Harness(config, run_dir, progress.update if progress else None)
+        if progress:
+            progress.start(config)
+        try:
+            harness.run()
+        finally:
+            if progress:
+                progress.stop()
+        typer.echo(str(write_changelog(run_dir, fmt, target)))
+
+
+def timeline(
+    start: Annotated[Optional[str], typer.Option("--from", help="First edition: a key, an alias or a date (default 1999).")] = None,
+    end: Annotated[Optional[str], typer.Option("--to", help="Last edition: a key, an alias or a date (default today's).")] = None,
+    fmt: Annotated[Optional[str], typer.Option("--format", help="md or html (default: both, or as --out's suffix says).")] = None,
+    out: Annotated[
+        Optional[Path], typer.Option("--out", help=f"File to write (default {TIMELINE['md']} and {TIMELINE['html']}).")
+    ] = None,
+    boards: Annotated[int, typer.Option("--boards", min=1, help="Boards per edition and generator.")] = TIMELINE_BOARDS,
+    seed: Annotated[int, typer.Option("--seed", help="The seed of every run.")] = TIMELINE_SEED,
+    jobs: Annotated[int, typer.Option("--jobs", min=1, help="Worker processes; the document is the same for any number.")] = os.cpu_count() or 1,
+) -> None:
+    """The whole chain of editions as one document: every rule change in date order, with its witnesses."""
+    from diffcheck.reports.document import RENDERERS
+    from diffcheck.reports.timeline import span, timeline as build
+
+    if fmt is not None and fmt not in RENDERERS:
+        fail(f"--format {fmt}: expected one of {', '.join(RENDERERS)}")
+    if out is not None:
+        writable_file(out, "--out")
+        targets = {fmt or ("html" if out.suffix.lower() in (".html", ".htm") else "md"): out}
+    else:
+        targets = {f: TIMELINE[f] for f in ([fmt] if fmt else list(TIMELINE))}
+        for target in targets.values():
+            writable_file(target, "--out")
+    for option, name in (("--from", start), ("--to", end)):
+        if name is not None:
+            edition_option(name, option)
+    try:
+        span(start, end)
+    except ValueError as exc:
+        fail(str(exc))
+    tell = (lambda pair: typer.echo(f"comparing {pair}", err=True)) if sys.stderr.isatty() else None
+    try:
+        blocks = build(start, end, boards, seed, jobs, tell)
+    except KeyboardInterrupt:
+        typer.echo("interrupted; nothing was written (the timeline is written whole, at the end)", err=True)
+        raise typer.Exit(EXIT_INTERRUPTED)
+    for name, target in targets.items():
+        rundir.write_atomic(target, RENDERERS[name](blocks))
+        typer.echo(str(target))
