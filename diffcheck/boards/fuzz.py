@@ -18,7 +18,7 @@ Two kinds of malformed input, as Hypothesis strategies:
 ``check(data, suffix)`` writes the bytes to a file with that suffix, loads it, and
 raises ``FuzzFailure`` (an ``AssertionError``, carrying the input) if ``load_board``
 raises anything but a ``BoardError``, or a ``BoardError`` that is not one line of
-UTF-8 text. ``tests/test_fuzz.py`` runs the properties on 300 and 1,000 examples; a
+UTF-8 text. ``tests/boards/test_fuzz.py`` runs the properties on 300 and 1,000 examples; a
 longer campaign:
 
     python -m diffcheck.boards.fuzz --examples 20000

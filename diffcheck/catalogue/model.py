@@ -16,7 +16,7 @@ our own words, and what it does, written in the board vocabulary of
 
 Loading checks the shape of every entry and raises ``CatalogueError`` (a bug in the
 repository's data, not in a user's board); that every card also expands into a valid
-board is a test (``tests/test_catalogue.py``).
+board is a test (``tests/catalogue/test_catalogue.py``).
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ Contract:
   board format and cascades references (removing an object removes it from every
   ``affects`` list, every ``copy`` part, every ``attached_to``...). ``shrink`` checks its
   input once and never calls ``interesting`` on anything else than a valid board; it does
-  not re-validate each step (the property test in ``tests/test_shrink.py`` proves the
+  not re-validate each step (the property test in ``tests/search/test_shrink.py`` proves the
   steps valid by construction).
 * Smaller every time. Every variant is strictly smaller by ``size`` (a count of nodes and
   of absolute integer values), so shrinking terminates.

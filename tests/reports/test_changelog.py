@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 from diffcheck.cli import app
 from diffcheck.cli.runs import CHANGELOG
 
-ROOT = Path(__file__).parent.parent
+ROOT = Path(__file__).parents[2]
 
 
 def test_regenerating_the_changelog_gives_the_committed_file(tmp_path):

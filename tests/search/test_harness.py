@@ -20,7 +20,7 @@ from diffcheck.search.harness import CHUNK, Harness, RunConfig, board_at
 from diffcheck.search.divergence import diverges
 from diffcheck.search.shrink import is_minimal
 
-ROOT = Path(__file__).parent.parent
+ROOT = Path(__file__).parents[2]
 SEED = 1
 BOARDS = 4000  # found both classes below within this budget when the test was written (seed 1)
 

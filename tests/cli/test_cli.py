@@ -20,7 +20,7 @@ from diffcheck.cli import app
 from diffcheck.boards.loading import load_board
 from engines import get_engine
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "diffcheck" / "examples"
 GRAY_OGRE = str(EXAMPLES / "gray-ogre.yaml")
 BLOOD_MOON = str(EXAMPLES / "blood-moon-urborg.yaml")

@@ -10,7 +10,7 @@ import yaml
 
 from diffcheck.boards.loading import board_from_data, board_schema
 
-DOC = (Path(__file__).parent.parent / "docs" / "board-format.md").read_text(encoding="utf-8")
+DOC = (Path(__file__).parents[2] / "docs" / "board-format.md").read_text(encoding="utf-8")
 
 
 def _keys(node, found: set[str]) -> set[str]:

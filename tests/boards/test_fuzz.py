@@ -23,7 +23,7 @@ from diffcheck.boards.loading import BoardError, board_from_data, load_board
 from engines import get_engine
 from engines.board import Board
 
-ROOT = Path(__file__).parent.parent
+ROOT = Path(__file__).parents[2]
 
 
 def fuzz_settings(examples: int) -> settings:

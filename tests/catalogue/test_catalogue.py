@@ -201,7 +201,7 @@ def test_a_card_the_vocabulary_cannot_express_is_refused_with_the_reason():
 def test_the_docs_table_of_uncovered_cards_is_the_catalogues_list():
     from pathlib import Path
 
-    docs = (Path(__file__).parent.parent / "docs" / "cards.md").read_text(encoding="utf-8")
+    docs = (Path(__file__).parents[2] / "docs" / "cards.md").read_text(encoding="utf-8")
     table = docs[docs.index("## Cards the vocabulary cannot express"):]
     rows = [line for line in table.splitlines() if line.startswith("| ") and not line.startswith("| card |")]
     assert rows == [f"| {u.title} | {u.why} |" for u in catalogue().uncovered]
@@ -217,7 +217,7 @@ def test_the_card_boards_in_the_docs_load(doc):
 
     import yaml
 
-    text = (Path(__file__).parent.parent / doc).read_text(encoding="utf-8")
+    text = (Path(__file__).parents[2] / doc).read_text(encoding="utf-8")
     boards = [yaml.safe_load(block) for block in re.findall(r"```yaml\n(.*?)```", text, re.S)]
     boards = [b for b in boards if isinstance(b, dict) and "objects" in b and uses_cards(b)]
     assert boards
@@ -334,7 +334,7 @@ def test_the_committed_cards_changelog_is_what_the_tool_generates(tmp_path):
     out = tmp_path / "CHANGELOG.md"
     result = _cli("changelog", "--cards", "--out", str(out))
     assert result.exit_code == 0, result.output
-    committed = Path(__file__).parent.parent / CARDS_CHANGELOG
+    committed = Path(__file__).parents[2] / CARDS_CHANGELOG
     assert out.read_text(encoding="utf-8") == committed.read_text(encoding="utf-8")
     cards_lines = [line for line in out.read_text(encoding="utf-8").splitlines() if line.startswith("Cards: ")]
     assert any("Humility" in line for line in cards_lines)

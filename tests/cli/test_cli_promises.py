@@ -18,7 +18,7 @@ from diffcheck.cli import app
 from engines import UnknownEngine, get_engine
 
 runner = CliRunner()
-BOARD = str(Path(__file__).resolve().parent.parent / "diffcheck" / "examples" / "gray-ogre.yaml")
+BOARD = str(Path(__file__).resolve().parents[2] / "diffcheck" / "examples" / "gray-ogre.yaml")
 
 BAD_DATES = [
     "yesterday", "20260101", "2010/06/01", "", " 2010-06-01", "2010-06-01 ", "2010-06-01\n", "2010-W22-2",

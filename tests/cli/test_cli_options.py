@@ -20,7 +20,7 @@ from typer.testing import CliRunner
 from diffcheck.cli import app
 
 runner = CliRunner()
-EXAMPLES = Path(__file__).parent.parent / "diffcheck" / "examples"
+EXAMPLES = Path(__file__).parents[2] / "diffcheck" / "examples"
 BOARD = str(EXAMPLES / "gray-ogre.yaml")
 
 # Values a user can get wrong: empty, junk, negative, huge, a path that is a file or under one.

@@ -21,7 +21,7 @@ from diffcheck.reports.timeline import CANNOT_SHOW, HAND_MADE
 from rulesets.changes import CHANGES
 from rulesets.editions import EDITIONS
 
-ROOT = Path(__file__).parent.parent
+ROOT = Path(__file__).parents[2]
 runner = CliRunner()
 
 

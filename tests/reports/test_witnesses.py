@@ -24,7 +24,7 @@ from engines import get_engine
 from engines.board import Board
 from rulesets.editions import changes_between
 
-REPORTS = Path(__file__).parent.parent / "reports"
+REPORTS = Path(__file__).parents[2] / "reports"
 CHANGELOGS = ("CHANGELOG-cr418-cr613.md", "CHANGELOG-cr418-cr613-cards.md")
 _BLOCK = re.compile(r"^```yaml\n(.*?)^```$", re.S | re.M)
 
