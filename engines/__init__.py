@@ -31,7 +31,10 @@ class Engine(Protocol):
 
 
 class UnknownEngine(LookupError):
-    pass
+    """No engine answers to a name: not installed, not an edition, alias or day in range, not importable.
+
+    The message says which, and what the names could have been.
+    """
 
 
 class EngineError(RuntimeError):
