@@ -20,11 +20,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from diffcheck.catalogue import expand_board
 from diffcheck.boards.generate import SMALL, BoardGenerator, SeededChoices
 from diffcheck.boards.generate_cards import CardBoardGenerator
-from diffcheck.search.harness import Harness, RunConfig
+from diffcheck.catalogue import expand_board
 from diffcheck.search.divergence import diverges
+from diffcheck.search.harness import Harness, RunConfig
 from diffcheck.search.shrink import shrink
 from engines import get_engine
 from engines.board import Board

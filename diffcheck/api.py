@@ -27,8 +27,7 @@ from diffcheck.boards.loading import BoardError, board_from_data, load_board
 from diffcheck.reports import render
 from diffcheck.reports.changelog import ReportError, write_changelog
 from diffcheck.search import rundir
-from diffcheck.search.attribution import Attribution
-from diffcheck.search.attribution import bisect as smallest_changes
+from diffcheck.search.attribution import Attribution, bisect as smallest_changes
 from diffcheck.search.divergence import differing, normalize
 from diffcheck.search.harness import Harness, RunConfig, RunError
 from engines import Engine, EngineError, UnknownEngine, get_engine

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from diffcheck.cli import app
 from diffcheck.boards.loading import load_board
+from diffcheck.cli import app
 from engines import get_engine
 from rulesets.changes import BY_KEY, CHANGES, derive
 from rulesets.documents import DOCUMENTS, DateOutOfRange, in_force

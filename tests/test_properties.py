@@ -23,10 +23,9 @@ from hypothesis import strategies as st
 
 from diffcheck.boards.generate import BODY_KINDS, LARGE, seeded_boards
 from diffcheck.boards.loading import board_from_data
-from engines.board import PART_KEYS
 from diffcheck.boards.strategies import board_values, boards, card_boards
 from engines import get_engine
-from engines.board import Board
+from engines.board import PART_KEYS, Board
 from engines.trace import Applied, render
 from rulesets import CR418, CR613, RESOLVED, STATIC
 

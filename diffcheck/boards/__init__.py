@@ -1,0 +1,8 @@
+"""Boards before an engine sees them: reading and checking a board file, generating boards, and warning about them.
+
+``loading`` is the way in (``load_board``, ``board_from_data``); its stages are ``reading``,
+``limits``, ``shape`` and ``meaning``, and ``problems`` words what they find. ``generate`` and
+``generate_cards`` make boards from a seed, ``strategies`` the same boards for Hypothesis,
+``fuzz`` feeds the loader broken ones, and ``anachronism`` warns about what a board's
+rules document could not have known.
+"""

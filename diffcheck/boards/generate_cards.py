@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from diffcheck.catalogue import Card, CardEffect, Catalogue, catalogue
-from diffcheck.catalogue.expand import fresh_id
 from diffcheck.boards.generate import (
     COLORS, COUNTER_KINDS, CREATURE_TYPES, LAND_TYPES, Choices, Size, break_attachment_cycles, timestamp_events,
 )
+from diffcheck.catalogue import Card, CardEffect, Catalogue, catalogue
+from diffcheck.catalogue.expand import fresh_id
 
 __all__ = ["CardBoardGenerator", "CARD_BOARDS"]
 

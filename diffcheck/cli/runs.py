@@ -164,8 +164,8 @@ def changelog(
     """Regenerate a committed cr418 -> cr613 changelog: a run of its committed seed and budget, then its report."""
     import tempfile
 
-    from diffcheck.search.harness import Harness, RunConfig
     from diffcheck.reports.changelog import FORMATS, write_changelog
+    from diffcheck.search.harness import Harness, RunConfig
 
     boards, generator = (CARDS_CHANGELOG_BOARDS, "cards") if cards else (CHANGELOG_BOARDS, "small")
     target = out if out is not None else CARDS_CHANGELOG if cards else CHANGELOG

@@ -27,14 +27,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from diffcheck.search import rundir
-from diffcheck.search.attribution import MAX_TOGETHER
 from diffcheck.reports.document import (
     RENDERERS, Block, Code, Contents, Heading, List, Paragraph, Table, render_html, render_markdown,
 )
+from diffcheck.reports.witness import Sides, witness_fold
+from diffcheck.search import rundir
+from diffcheck.search.attribution import MAX_TOGETHER
 from diffcheck.search.findings import TOGETHER as TOGETHER_KEY, UNEXPLAINED as UNEXPLAINED_KEY
 from diffcheck.search.rundir import characteristics_text, counted
-from diffcheck.reports.witness import Sides, witness_fold
 from rulesets.changes import BY_KEY
 from rulesets.editions import changes_between, not_expressible_between
 

@@ -23,13 +23,13 @@ from typing import Any, Callable, Mapping
 import yaml
 
 from diffcheck.catalogue import expand_board
-from diffcheck.reports.document import Block, Contents, Heading, List, Paragraph, Picture, slug
-from diffcheck.search.harness import Harness, RunConfig
-from diffcheck.reports.picture import Mark, timeline_svg
 from diffcheck.reports.changelog import change_heading
+from diffcheck.reports.document import Block, Contents, Heading, List, Paragraph, Picture, slug
+from diffcheck.reports.picture import Mark, timeline_svg
+from diffcheck.reports.witness import Sides, witness_fold
+from diffcheck.search.harness import Harness, RunConfig
 from diffcheck.search.rundir import counted
 from engines.board import Board
-from diffcheck.reports.witness import Sides, witness_fold
 from rulesets.changes import RuleChange
 from rulesets.editions import EDITIONS, Edition, resolve
 

@@ -20,8 +20,8 @@ import yaml
 
 from diffcheck.catalogue import expand_board
 from diffcheck.reports.document import Block, Code, Fold, List, Paragraph, Table
-from diffcheck.search.findings import PT, differences
 from diffcheck.reports.render import ABSENT, pt_cell, show
+from diffcheck.search.findings import PT, differences
 from engines import get_engine
 from engines.board import Board
 from engines.trace import Applied, Change

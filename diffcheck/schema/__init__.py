@@ -1,0 +1,1 @@
+"""The JSON Schemas of the board format and the outcome (data: read with importlib.resources)."""

@@ -29,8 +29,8 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, Iterable, Mapping
 
-from diffcheck.search.attribution import MAX_TOGETHER, hybrid_engine
 from diffcheck.catalogue import expand_board
+from diffcheck.search.attribution import MAX_TOGETHER, hybrid_engine
 from diffcheck.search.divergence import differing
 from diffcheck.search.reductions import size
 from diffcheck.search.shrink import Predicate

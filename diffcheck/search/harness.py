@@ -39,18 +39,18 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any, Callable
 
-from diffcheck.search import rundir
-from diffcheck.search.attribution import bisect
-from diffcheck.catalogue import expand_board
-from diffcheck.search.findings import Explanation, headline, showing, shown
 from diffcheck.boards.generate import SMALL, BoardGenerator, SeededChoices
 from diffcheck.boards.generate_cards import CardBoardGenerator
+from diffcheck.catalogue import expand_board
+from diffcheck.search import rundir
+from diffcheck.search.attribution import bisect
 from diffcheck.search.divergence import differing, diverges, outcomes_diff
+from diffcheck.search.findings import Explanation, headline, showing, shown
 from diffcheck.search.shrink import shrink
 from diffcheck.search.signature import moved_kinds, signature, triage_key, widen
-from rulesets.editions import changes_between
 from engines import get_engine
 from engines.board import Board
+from rulesets.editions import changes_between
 
 CHUNK = 200  # boards per chunk: part of a run's identity, so not an option
 MAX_KEPT_ERRORS = 200  # engine errors kept with their boards; all are counted

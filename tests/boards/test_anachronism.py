@@ -14,11 +14,11 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from diffcheck.reports import render
 from diffcheck.boards.anachronism import warnings
+from diffcheck.boards.loading import board_from_data, load_board
 from diffcheck.catalogue import catalogue
 from diffcheck.cli import app
-from diffcheck.boards.loading import board_from_data, load_board
+from diffcheck.reports import render
 from engines import get_engine
 from rulesets import RULESETS
 

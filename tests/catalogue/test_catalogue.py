@@ -11,11 +11,11 @@ import copy
 
 import pytest
 
-from diffcheck.catalogue import CardReferenceError, catalogue, expand_board, uses_cards
-from diffcheck.catalogue.describe import layers
 from diffcheck.boards.generate import SeededChoices
 from diffcheck.boards.generate_cards import CardBoardGenerator
 from diffcheck.boards.loading import BoardError, board_from_data, checked_board_data
+from diffcheck.catalogue import CardReferenceError, catalogue, expand_board, uses_cards
+from diffcheck.catalogue.describe import layers
 from diffcheck.search.reductions import reductions
 from engines import get_engine
 from engines.outcome import validate_outcome

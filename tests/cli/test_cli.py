@@ -16,8 +16,8 @@ import pytest
 from typer.testing import CliRunner
 
 from conftest import CASES, load_case
-from diffcheck.cli import app
 from diffcheck.boards.loading import load_board
+from diffcheck.cli import app
 from engines import get_engine
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -78,8 +78,8 @@ def test_every_rule_change_of_the_chain_is_shown_by_a_case():
     # from the rules text): no step of the chain is inert.
     from conftest import case_files, load_case
     from diffcheck.boards.loading import board_from_data
-    from engines.layered import LayerEngine
     from diffcheck.reports.timeline import CANNOT_SHOW
+    from engines.layered import LayerEngine
     from rulesets.base import BASE
     from rulesets.changes import BY_KEY, CHANGES, derive
     from rulesets.editions import EDITIONS, behaviour

@@ -8,9 +8,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from conftest import CASES, load_case
-from diffcheck.search.attribution import bisect, hybrid_engine
 from diffcheck.boards.loading import board_from_data, load_board
 from diffcheck.boards.strategies import board_values
+from diffcheck.search.attribution import bisect, hybrid_engine
 from engines import get_engine
 from rulesets import CR418, CR613
 from rulesets.changes import CHANGES, derive

@@ -16,8 +16,8 @@ import yaml
 from typer.testing import CliRunner
 
 from diffcheck.cli import app
-from diffcheck.search.harness import CHUNK, Harness, RunConfig, board_at
 from diffcheck.search.divergence import diverges
+from diffcheck.search.harness import CHUNK, Harness, RunConfig, board_at
 from diffcheck.search.shrink import is_minimal
 
 ROOT = Path(__file__).parents[2]

@@ -24,10 +24,10 @@ from hypothesis import HealthCheck, given, settings
 
 from diffcheck.boards.generate import seeded_boards
 from diffcheck.boards.loading import BoardError, validate_board_data
+from diffcheck.boards.strategies import boards
 from diffcheck.search.divergence import differing, diverges
 from diffcheck.search.reductions import described_reductions, reductions, size
 from diffcheck.search.shrink import is_minimal, shrink
-from diffcheck.boards.strategies import boards
 from engines import get_engine
 from engines.board import Board
 
