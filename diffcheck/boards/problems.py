@@ -132,12 +132,14 @@ def one_line(text: str, limit: int | None = None) -> str:
 
 
 def player_list(players: Sequence[str]) -> str:
+    """The players, comma-separated; past eight, the rest counted."""
     if len(players) > 8:
         return ", ".join(shorten(str(p), 40) for p in players[:8]) + f" and {len(players) - 8:,} more"
     return ", ".join(shorten(str(p), 40) for p in players)
 
 
 def did_you_mean(found: Any, known: Sequence[str]) -> str:
+    """`` (did you mean "a" or "b"?)`` for the known names closest to ``found``; empty when none is close."""
     if not isinstance(found, str):
         return ""
     close = difflib.get_close_matches(found, list(known), n=3)

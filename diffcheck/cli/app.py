@@ -23,6 +23,7 @@ from diffcheck.cli.runs import changelog, report, run, timeline
 
 __all__ = ["app", "main"]
 
+
 class _OneLineErrors(TyperGroup):
     """The command group, with click's usage errors (an unknown option, a value of the wrong type, a
     missing argument) printed as every other bad input is: one line, ``error: ...``, exit status 2.

@@ -89,6 +89,7 @@ def shown_option(option: str, value: str) -> str:
 
 
 def fail(message: str) -> NoReturn:
+    """Print ``error: MESSAGE`` on one line to stderr and exit with status 2."""
     typer.echo(f"error: {' '.join(message.splitlines())}", err=True)  # one line, whatever the message holds
     raise typer.Exit(EXIT_BAD_INPUT)
 
@@ -125,6 +126,7 @@ def warn(path: str, board: Any, *engines: Any) -> None:
 
 
 def loaded_board(path: str) -> Any:
+    """The board in the file ``path``, or its ``BoardError`` as one error line."""
     try:
         return load_board(path)
     except BoardError as exc:

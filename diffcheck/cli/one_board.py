@@ -17,6 +17,7 @@ from diffcheck.cli.inputs import (
 )
 from diffcheck.reports import render
 
+
 def judge(
     board: BoardArg,
     ruleset: Annotated[

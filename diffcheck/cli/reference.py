@@ -11,6 +11,7 @@ from diffcheck.cli.inputs import EXIT_DIFFERENCE
 from diffcheck.reports import render
 from engines import get_engine, installed
 
+
 def list_editions(
     as_json: Annotated[bool, typer.Option("--json", help="Print the editions as JSON.")] = False,
 ) -> None:
