@@ -55,7 +55,6 @@ __all__ = ["reductions", "described_reductions", "size"]
 
 Data = dict[str, Any]
 Path = tuple[Any, ...]
-Predicate = Callable[[Data], bool]
 
 _DELETE = object()  # as a new value: delete the key or the list item at the path
 

@@ -9,8 +9,6 @@ module is the loop that takes them.
 
 Contract:
 
-Contract:
-
 * Valid in, valid out. ``reductions`` yields only boards that pass
   ``diffcheck.boards.loading.validate_board_data`` when its input does: every step knows the
   board format and cascades references (removing an object removes it from every
@@ -18,7 +16,7 @@ Contract:
   input once and never calls ``interesting`` on anything else than a valid board; it does
   not re-validate each step (the property test in ``tests/search/test_shrink.py`` proves the
   steps valid by construction).
-* Smaller every time. Every variant is strictly smaller by ``size`` (a count of nodes and
+* Smaller every time. Every variant is strictly smaller by ``reductions.size`` (a count of nodes and
   of absolute integer values), so shrinking terminates.
 * Deterministic. ``reductions`` yields the same variants in the same order for equal
   input, and nothing depends on hashing or on the clock.
