@@ -81,17 +81,31 @@ class Filter:
     not_supertypes: frozenset[str] = frozenset()
     not_colors: frozenset[str] = frozenset()
     controller: str | None = None  # "you", "opponent" or a player's name
+    owner: str | None = None  # the same words, for the object's owner
+    name: str | None = None
     other: bool = False
     power_at_least: int | None = None
     power_at_most: int | None = None
     toughness_at_least: int | None = None
     toughness_at_most: int | None = None
+    mana_value_at_least: int | None = None
+    mana_value_at_most: int | None = None
+    # Whether any of owner, name or the mana value bounds is given: the layer machine asks a filter
+    # millions of times, and most filters give none of them.
+    copiable_or_owner: bool = field(default=False, init=False, repr=False, compare=False)
 
     _SET_KEYS = (
         "types", "subtypes", "supertypes", "colors", "abilities",
         "not_types", "not_subtypes", "not_supertypes", "not_colors",
     )
-    _INT_KEYS = ("power_at_least", "power_at_most", "toughness_at_least", "toughness_at_most")
+    _INT_KEYS = ("power_at_least", "power_at_most", "toughness_at_least", "toughness_at_most",
+                 "mana_value_at_least", "mana_value_at_most")
+    _PLAYER_KEYS = ("controller", "owner")
+
+    def __post_init__(self) -> None:
+        rest = self.owner is not None or self.name is not None or self.mana_value_at_least is not None \
+            or self.mana_value_at_most is not None
+        object.__setattr__(self, "copiable_or_owner", rest)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "Filter":
@@ -100,16 +114,14 @@ class Filter:
             if k in kwargs and KINDRED in kwargs[k]:
                 kwargs[k] = frozenset(card_types(kwargs[k]))
         kwargs.update({k: data[k] for k in cls._INT_KEYS if k in data})
-        if "controller" in data:
-            kwargs["controller"] = data["controller"]
+        kwargs.update({k: data[k] for k in (*cls._PLAYER_KEYS, "name") if k in data})
         if data.get("other"):
             kwargs["other"] = True
         return cls(**kwargs)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {k: sorted(getattr(self, k)) for k in self._SET_KEYS if getattr(self, k)}
-        if self.controller is not None:
-            out["controller"] = self.controller
+        out.update({k: getattr(self, k) for k in (*self._PLAYER_KEYS, "name") if getattr(self, k) is not None})
         if self.other:
             out["other"] = True
         out.update({k: getattr(self, k) for k in self._INT_KEYS if getattr(self, k) is not None})

@@ -67,6 +67,8 @@ def filter_reads(f: Filter) -> int:
         bits |= PT | TYPES
     if f.toughness_at_least is not None or f.toughness_at_most is not None:
         bits |= PT | TYPES
+    if f.name is not None or f.mana_value_at_least is not None or f.mana_value_at_most is not None:
+        bits |= COPIABLE  # copy effects change them; an object's owner never changes
     return bits
 
 

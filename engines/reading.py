@@ -29,6 +29,8 @@ def matches(f: Filter, o, you: str | None, source_id: str | None) -> bool:
         return False
     if f.other and o.id == source_id:
         return False
+    if f.copiable_or_owner and not _copiable_or_owner_matches(f, o, you):
+        return False
     if f.power_at_least is not None or f.power_at_most is not None or f.toughness_at_least is not None \
             or f.toughness_at_most is not None:
         return _pt_matches(f, o)
@@ -41,6 +43,20 @@ def _controller_matches(wanted: str, controller: str, you: str | None) -> bool:
     if wanted == "opponent":
         return controller != you
     return controller == wanted
+
+
+def _copiable_or_owner_matches(f: Filter, o, you: str | None) -> bool:
+    # No effect changes an owner (old 200.1a; 2009 108.3); name and mana value
+    # are copiable values (old 503.2; 2009 706.2), so a copy effect changes what these keys see.
+    if f.owner is not None and not _controller_matches(f.owner, o.owner, you):
+        return False
+    if f.name is not None and o.name != f.name:
+        return False
+    if f.mana_value_at_least is not None and o.mana_value < f.mana_value_at_least:
+        return False
+    if f.mana_value_at_most is not None and o.mana_value > f.mana_value_at_most:
+        return False
+    return True
 
 
 def _pt_matches(f: Filter, o) -> bool:
@@ -64,17 +80,19 @@ class CardView:
     """A card in a graveyard or in exile seen through the same eyes as an object: its controller is its
     owner, and its P/T counts its counters where the edition says so (121.1a, 2011-06)."""
 
-    __slots__ = ("id", "types", "subtypes", "supertypes", "colors", "power", "toughness", "controller",
-                 "ability_words")
+    __slots__ = ("id", "name", "types", "subtypes", "supertypes", "colors", "power", "toughness", "mana_value",
+                 "controller", "owner", "ability_words")
 
     def __init__(self, card: Card, owner: str, with_counters: bool, keywords: frozenset[str] = frozenset()) -> None:
         self.id = None
+        self.name = card.name
+        self.mana_value = card.mana_value
         self.types = frozenset(card.types)
         self.subtypes = frozenset(card.subtypes)
         self.supertypes = frozenset(card.supertypes)
         self.colors = frozenset(card.colors)
         self.power, self.toughness = card.pt(with_counters)
-        self.controller = owner
+        self.controller = self.owner = owner
         # Cards outside the battlefield are listed without abilities, but a keyword counter gives its
         # keyword to a card in any zone (122.1b, from 2020).
         self.ability_words = frozenset(kind for kind, n in card.counters if n and kind in keywords)

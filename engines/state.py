@@ -54,7 +54,7 @@ class Obj:
     """
 
     __slots__ = (
-        "id", "name", "controller", "types", "subtypes", "supertypes", "colors", "keywords",
+        "id", "name", "controller", "owner", "types", "subtypes", "supertypes", "colors", "keywords",
         "statics", "power", "toughness", "mana_value", "timestamp", "attached_to", "position", "hidden", "words",
     )
 
@@ -64,6 +64,7 @@ class Obj:
         new.id = self.id
         new.name = self.name
         new.controller = self.controller
+        new.owner = self.owner
         new.types = self.types
         new.subtypes = self.subtypes
         new.supertypes = self.supertypes
@@ -106,6 +107,7 @@ def obj_from_permanent(p: Permanent, position: int, statics: tuple[Instance, ...
     o.id = p.id
     o.name = p.name
     o.controller = p.controller
+    o.owner = p.owner
     o.types = frozenset(p.types)
     o.subtypes = frozenset(p.subtypes)
     o.supertypes = frozenset(p.supertypes)

@@ -251,12 +251,13 @@ class _MeaningChecker:
         )
 
     def _check_filter(self, path: DocPath, filter_: dict[str, Any]) -> None:
-        controller = filter_.get("controller")
-        if controller is not None and controller not in ("you", "opponent") and controller not in self.player_set:
-            self.problem(
-                path + ["controller"],
-                f"expected \"you\", \"opponent\" or a player ({player_list(self.players)}); found {q(controller)}",
-            )
+        for key in ("controller", "owner"):
+            player = filter_.get(key)
+            if player is not None and player not in ("you", "opponent") and player not in self.player_set:
+                self.problem(
+                    path + [key],
+                    f"expected \"you\", \"opponent\" or a player ({player_list(self.players)}); found {q(player)}",
+                )
 
     # ---- names: players and object ids
 

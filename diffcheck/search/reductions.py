@@ -63,7 +63,8 @@ _LIST_PARTS = ("types", "subtypes", "supertypes", "colors")
 _OBJECT_LISTS = ("types", "subtypes", "supertypes", "colors", "color_indicator", "abilities")
 _ZONES = ("graveyards", "exile")  # where a board's cards outside the battlefield are
 _CARD_LISTS = ("types", "subtypes", "supertypes", "colors")
-_FILTER_INTS = ("power_at_least", "power_at_most", "toughness_at_least", "toughness_at_most")
+_FILTER_INTS = ("power_at_least", "power_at_most", "toughness_at_least", "toughness_at_most", "mana_value_at_least",
+                "mana_value_at_most")
 _PT_OPS = ("set", "modify", "switch")
 _ABILITY_OPS = ("add", "remove", "remove_all")
 # Lists of mappings whose items must stay distinct (schema: uniqueItems); an item changed in

@@ -40,7 +40,7 @@ objects:
     timestamp: 2
     static:
       - text: Other white creatures get +1/+1
-        affects: {filter: {types: [creature], colors: [white], other: true, controller: you}}
+        affects: {filter: {types: [creature], colors: [white], other: true, controller: you, mana_value_at_most: 5}}
         pt: {modify: [1, 1]}
   - id: goyf
     types: [creature]
@@ -50,7 +50,8 @@ objects:
     static:
       - text: Lhurgoyf P/T
         cda: true
-        pt: {set: [{count: {types: [creature]}, zone: graveyard}, mana_value]}
+        pt: {set: [{count: {types: [creature], name: Grizzly Bears, owner: alice, mana_value_at_least: 1},
+                    zone: graveyard}, mana_value]}
   - id: aura
     types: [enchantment]
     subtypes: [aura]
@@ -505,9 +506,10 @@ def test_control_is_you_or_a_player():
     assert_error(err, "effects[1].control", '"you" or a player', '"me"')
 
 
-def test_filter_controller():
-    err = error_for(lambda d: d["objects"][1]["static"][0]["affects"]["filter"].update(controller="opponents"))
-    assert_error(err, "objects[1].static[0].affects.filter.controller", '"you", "opponent" or a player', '"opponents"')
+@pytest.mark.parametrize("key", ["controller", "owner"])
+def test_filter_controller_and_owner(key):
+    err = error_for(lambda d: d["objects"][1]["static"][0]["affects"]["filter"].update({key: "opponents"}))
+    assert_error(err, f"objects[1].static[0].affects.filter.{key}", '"you", "opponent" or a player', '"opponents"')
 
 
 def test_count_filter_controller_in_a_granted_ability():
