@@ -26,15 +26,13 @@ from typing import Any
 from diffcheck.boards.loading import BoardError, board_from_data, load_board
 from diffcheck.reports import render
 from diffcheck.reports.changelog import ReportError, write_changelog
-from diffcheck.search import rundir
-from diffcheck.search.attribution import Attribution, bisect as smallest_changes
+from diffcheck.search.attribution import Attribution, bisect as smallest_changes, rule_changes
 from diffcheck.search.divergence import differing, normalize
 from diffcheck.search.harness import Harness, RunConfig, RunError
 from engines import Engine, EngineError, UnknownEngine, get_engine
 from engines.board import Board
 from engines.outcome import Outcome
 from engines.trace import Entry
-from rulesets.editions import changes_between
 
 __all__ = [
     "Attribution", "Board", "BoardDiff", "BoardError", "Engine", "EngineError", "Judgement", "Outcome", "ReportError",
@@ -123,17 +121,12 @@ def bisect(board: Board, old: str | datetime.date = "cr418", new: str | datetime
     ``old`` and ``new`` name rules as ``engine`` does. ``Attribution.changes`` are rule-change
     keys (``diffcheck editions`` lists them), empty when the outcomes agree; ``explained`` is
     false when no set of the changes between the two editions reproduces the new outcome.
-    Raises ``ValueError`` when ``old`` is not built on a ruleset or no rule change leads from
-    ``old`` to ``new``.
+    Raises ``ValueError`` when ``old`` is not built on a
+    ruleset or no rule change leads from ``old`` to ``new``.
     """
     names = tuple(day.isoformat() if isinstance(day, datetime.date) else day for day in (old, new))
     engines = engine(names[0]), engine(names[1])
-    ruleset = getattr(engines[0], "ruleset", None)
-    if ruleset is None:
-        raise ValueError(f"engine {names[0]} has no ruleset to apply rule changes to")
-    changes = changes_between(*names)
-    if not changes:
-        raise ValueError(f"no rule change leads from {names[0]} to {names[1]}")
+    ruleset, changes = rule_changes(*names, engines[0])
     return smallest_changes(board, ruleset, engines[1].evaluate(board), changes)
 
 
@@ -153,12 +146,10 @@ def run(
     prints is returned: engines, seed, boards, divergent_boards, findings, groups,
     engine_errors, seconds, boards_per_second, complete, run_dir. The same seed and
     budget give the same findings whatever ``jobs`` (default: every core). With
-    ``cards``, boards name catalogue cards only. Raises ``RunError`` for a directory in use.
+    ``cards``, boards name catalogue cards only. Raises ``RunError`` for a directory that holds
+    a run or that another run is writing.
     """
     directory = Path(out)
-    if (directory / rundir.STATE).exists():
-        raise RunError(f"{directory}: holds a run already; resume it with diffcheck run --resume {directory}")
-    directory.mkdir(parents=True, exist_ok=True)
     config = RunConfig(tuple(engines), seed, boards, None, jobs or os.cpu_count() or 1,
                        generator="cards" if cards else "small")
     result = Harness(config, directory).run()

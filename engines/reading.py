@@ -50,7 +50,7 @@ def _copiable_or_owner_matches(f: Filter, o, you: str | None) -> bool:
     # are copiable values (old 503.2; 2009 706.2), so a copy effect changes what these keys see.
     if f.owner is not None and not _controller_matches(f.owner, o.owner, you):
         return False
-    if f.name is not None and o.name != f.name:
+    if f.name is not None and o.name != f.name:  # one name each; an unnamed card matches none (201.2a)
         return False
     if f.mana_value_at_least is not None and o.mana_value < f.mana_value_at_least:
         return False

@@ -91,20 +91,19 @@ def bisect(
     day: DateOpt = None,
 ) -> None:
     """The smallest set of rule changes that, applied to the old rules, gives the new outcome on BOARD."""
-    from diffcheck.search.attribution import alone, bisect as find
-    from rulesets.editions import changes_between
+    from diffcheck.search.attribution import NoRuleChange, NoRuleset, alone, bisect as find, rule_changes
 
     old, new = dated_pair(day, old, new)
     engines = (engine_option(old, "--from"), engine_option(new, "--to"))
-    ruleset = getattr(engines[0], "ruleset", None)
-    if ruleset is None:
+    try:
+        ruleset, changes = rule_changes(old, new, engines[0])
+    except NoRuleset:
         fail(f"--from {old}: this engine has no ruleset to apply rule changes to")
+    except NoRuleChange:
+        fail(f"--from {old} --to {new}: no rule change leads from the first to the second (name an older "
+             "edition with --from; see `diffcheck editions`)")
     loaded = loaded_board(board)
     outcomes = tuple(e.evaluate(loaded) for e in engines)
-    changes = changes_between(old, new)
-    if not changes:
-        fail(f"--from {old} --to {new}: no rule change leads from the first to the second (name an older "
-              "edition with --from; see `diffcheck editions`)")
     attribution = find(loaded, ruleset, outcomes[1], changes)
     if as_json:
         rules = {e.name: render.rules_info(e) for e in engines}

@@ -16,6 +16,7 @@ from typing import Any
 from engines.board import Board
 from engines.layered import LayerEngine
 from rulesets.changes import BY_KEY, RuleChange, derive
+from rulesets.editions import changes_between
 from rulesets.model import Ruleset
 
 # Subsets are tried by size; a minimal board needing more changes than this together is left unexplained.
@@ -53,6 +54,26 @@ class Attribution:
             "together": self.together,
             "explained": self.explained,
         }
+
+
+class NoRuleset(ValueError):
+    """The old side of a bisect is an engine not built on a ruleset: there is nothing to apply rule changes to."""
+
+
+class NoRuleChange(ValueError):
+    """No rule change leads from the old side of a bisect to the new one (the old is not an older edition)."""
+
+
+def rule_changes(old: str, new: str, old_engine: Any) -> tuple[Ruleset, tuple[RuleChange, ...]]:
+    """What a bisect from ``old`` to ``new`` (editions, aliases or dates) tries: the old engine's ruleset and
+    the rule changes between the two editions. Raises ``NoRuleset`` or ``NoRuleChange``."""
+    ruleset = getattr(old_engine, "ruleset", None)
+    if ruleset is None:
+        raise NoRuleset(f"engine {old} has no ruleset to apply rule changes to")
+    changes = changes_between(old, new)
+    if not changes:
+        raise NoRuleChange(f"no rule change leads from {old} to {new}")
+    return ruleset, changes
 
 
 def bisect(board: Board, old: Ruleset, target: dict, changes: tuple[RuleChange, ...]) -> Attribution:

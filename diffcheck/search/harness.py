@@ -246,6 +246,7 @@ class Harness:
         self.out = Path(out)
         self.on_progress = on_progress
         self._by_findings = by_findings(config)
+        self._resumed = False  # a new run never writes over another run's files
         self.state: dict = {
             "version": rundir.STATE_VERSION,
             "identity": config.identity(),
@@ -285,6 +286,7 @@ class Harness:
         )
         harness = cls(config, out, on_progress)
         harness.state = state
+        harness._resumed = True
         return harness
 
     # -------------------------------------------------------------- the run
@@ -298,6 +300,9 @@ class Harness:
         except rundir.InUse as exc:
             raise RunError(str(exc)) from None
         try:
+            if not self._resumed and (self.out / rundir.STATE).exists():
+                raise RunError(f"{self.out}: holds a run already; resume it (diffcheck run --resume {self.out}) "
+                               "or choose another directory")
             return self._run()
         finally:
             lock.release()
