@@ -19,21 +19,14 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Iterable, Mapping, Union
 
-COLORS = ("white", "blue", "black", "red", "green")
-CARD_TYPES = ("artifact", "battle", "creature", "enchantment", "land", "planeswalker", "tribal")
-# 205.2a and 308.3 of 2024-06-07: tribal is called kindred from then on, and the old tribal cards are kindred
-# ones. A board may write either word; the board's values hold the old one (an outcome speaks its document's).
-KINDRED = "kindred"
-SUPERTYPES = ("basic", "legendary", "snow", "world")
-BASIC_LAND_TYPES = ("plains", "island", "swamp", "mountain", "forest")
-DEFAULT_PLAYERS = ("you", "opponent")
-
-
-def card_types(values: Iterable[str]) -> tuple[str, ...]:
-    """A board's card-type words as the board's values hold them: kindred is tribal."""
-    values = tuple(values)
-    return tuple("tribal" if v == KINDRED else v for v in values) if KINDRED in values else values
-
+# Re-exported: the board's users name its words, filters and values from here.
+from engines.values import (  # noqa: F401
+    PAIRED, TAPPED, Condition, Count, Filter, ManaValue, PTOf, Value, condition_from_dict, value_from_dict,
+    value_to_dict,
+)
+from engines.vocabulary import (  # noqa: F401
+    BASIC_LAND_TYPES, CARD_TYPES, COLORS, DEFAULT_PLAYERS, KINDRED, SUPERTYPES, card_types,
+)
 
 # ---------------------------------------------------------------- counters
 
@@ -62,124 +55,6 @@ def counter_pt_change(kind: str) -> tuple[int, int] | None:
         return None
     sign = 1 if match.group(1) == "+" else -1
     return sign * int(match.group(2)), sign * int(match.group(3))
-
-
-# ---------------------------------------------------------------- filters and values
-
-
-@dataclass(frozen=True, slots=True)
-class Filter:
-    """Which objects (or graveyard cards) an effect reads; every given key must hold."""
-
-    types: frozenset[str] = frozenset()
-    subtypes: frozenset[str] = frozenset()
-    supertypes: frozenset[str] = frozenset()
-    colors: frozenset[str] = frozenset()
-    abilities: frozenset[str] = frozenset()
-    not_types: frozenset[str] = frozenset()
-    not_subtypes: frozenset[str] = frozenset()
-    not_supertypes: frozenset[str] = frozenset()
-    not_colors: frozenset[str] = frozenset()
-    controller: str | None = None  # "you", "opponent" or a player's name
-    owner: str | None = None  # the same words, for the object's owner
-    name: str | None = None
-    other: bool = False
-    power_at_least: int | None = None
-    power_at_most: int | None = None
-    toughness_at_least: int | None = None
-    toughness_at_most: int | None = None
-    mana_value_at_least: int | None = None
-    mana_value_at_most: int | None = None
-    # Whether any of owner, name or the mana value bounds is given: the layer machine asks a filter
-    # millions of times, and most filters give none of them.
-    copiable_or_owner: bool = field(default=False, init=False, repr=False, compare=False)
-
-    _SET_KEYS = (
-        "types", "subtypes", "supertypes", "colors", "abilities",
-        "not_types", "not_subtypes", "not_supertypes", "not_colors",
-    )
-    _INT_KEYS = ("power_at_least", "power_at_most", "toughness_at_least", "toughness_at_most",
-                 "mana_value_at_least", "mana_value_at_most")
-    _PLAYER_KEYS = ("controller", "owner")
-
-    def __post_init__(self) -> None:
-        rest = self.owner is not None or self.name is not None or self.mana_value_at_least is not None \
-            or self.mana_value_at_most is not None
-        object.__setattr__(self, "copiable_or_owner", rest)
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "Filter":
-        kwargs: dict[str, Any] = {k: frozenset(data[k]) for k in cls._SET_KEYS if k in data}
-        for k in ("types", "not_types"):
-            if k in kwargs and KINDRED in kwargs[k]:
-                kwargs[k] = frozenset(card_types(kwargs[k]))
-        kwargs.update({k: data[k] for k in cls._INT_KEYS if k in data})
-        kwargs.update({k: data[k] for k in (*cls._PLAYER_KEYS, "name") if k in data})
-        if data.get("other"):
-            kwargs["other"] = True
-        return cls(**kwargs)
-
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {k: sorted(getattr(self, k)) for k in self._SET_KEYS if getattr(self, k)}
-        out.update({k: getattr(self, k) for k in (*self._PLAYER_KEYS, "name") if getattr(self, k) is not None})
-        if self.other:
-            out["other"] = True
-        out.update({k: getattr(self, k) for k in self._INT_KEYS if getattr(self, k) is not None})
-        return out
-
-
-@dataclass(frozen=True, slots=True)
-class ManaValue:
-    """The affected object's mana value (old rules: converted mana cost)."""
-
-    def to_dict(self) -> str:
-        return "mana_value"
-
-
-@dataclass(frozen=True, slots=True)
-class Count:
-    """How many objects on the battlefield, or cards in graveyards or in exile, match a filter."""
-
-    filter: Filter
-    zone: str = "battlefield"  # or "graveyard", "exile"
-
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"count": self.filter.to_dict()}
-        if self.zone != "battlefield":
-            out["zone"] = self.zone
-        return out
-
-
-@dataclass(frozen=True, slots=True)
-class PTOf:
-    """The power or toughness of another object: a permanent, as the layers applied so far have
-    left it (a noncreature has none: 0), or a card in a graveyard or in exile (Phyrexian Ingester's
-    exiled card), whose P/T is its printed one, its +X/+Y counters counting from 2011-06 (121.1a).
-    """
-
-    of: str  # the id of an object or of a card
-    characteristic: str  # "power" or "toughness"
-
-    def to_dict(self) -> dict[str, str]:
-        return {f"{self.characteristic}_of": self.of}
-
-
-Value = Union[int, ManaValue, Count, PTOf]
-
-
-def value_from_dict(data: Any) -> Value:
-    if isinstance(data, int):
-        return data
-    if data == "mana_value":
-        return ManaValue()
-    for characteristic in ("power", "toughness"):
-        if f"{characteristic}_of" in data:
-            return PTOf(data[f"{characteristic}_of"], characteristic)
-    return Count(Filter.from_dict(data["count"]), data.get("zone", "battlefield"))
-
-
-def value_to_dict(value: Value) -> Any:
-    return value if isinstance(value, int) else value.to_dict()
 
 
 # ---------------------------------------------------------------- affects
@@ -464,6 +339,8 @@ class StaticAbility:
     # Words chosen as the permanent entered (a color, a creature type), not printed: not text
     # a text-changing effect can change (418.6a / 612.1-612.2).
     chosen: frozenset[str] = frozenset()
+    # "As long as ...": while it does not hold, the ability's effect does not exist.
+    condition: Condition | None = None
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "StaticAbility":
@@ -471,9 +348,10 @@ class StaticAbility:
         affects = affects_from_dict(data.get("affects", "self"))
         cda = bool(data.get("cda", False))
         chosen = frozenset(data.get("chosen", ()))
+        condition = condition_from_dict(data["condition"]) if "condition" in data else None
         if "text" in data:
-            return cls(data["text"], affects, parts, cda, True, chosen)
-        return cls(generated_label(affects, parts), affects, parts, cda, False, chosen)
+            return cls(data["text"], affects, parts, cda, True, chosen, condition)
+        return cls(generated_label(affects, parts, condition), affects, parts, cda, False, chosen, condition)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -485,13 +363,17 @@ class StaticAbility:
             out["cda"] = True
         if self.chosen:
             out["chosen"] = sorted(self.chosen)
+        if self.condition is not None:
+            out["condition"] = self.condition.to_dict()
         return out
 
 
-def generated_label(affects: Affects, parts: tuple[Part, ...]) -> str:
+def generated_label(affects: Affects, parts: tuple[Part, ...], condition: Condition | None = None) -> str:
     """A stable label for a static ability written without ``text``: its body as compact JSON."""
     body = parts_to_dict(parts)
     body = {"affects": affects.to_dict(), **body}
+    if condition is not None:
+        body["condition"] = condition.to_dict()
     return json.dumps(body, sort_keys=True, separators=(",", ":"))
 
 
@@ -579,6 +461,8 @@ class Permanent:
     transformed_at: int | None = None
     # The colors of a color indicator (202.2e, 204, from 2011-09-30); before, what its Oracle text said.
     color_indicator: tuple[str, ...] = ()
+    tapped: bool = False
+    paired_with: str | None = None  # soulbond (702.95)
 
     def counter_timestamp(self, kind: str) -> int:
         return dict(self.counter_timestamps).get(kind, self.timestamp)
@@ -620,6 +504,9 @@ class Board:
     graveyards: tuple[tuple[str, tuple[Card, ...]], ...] = ()
     notes: str | None = None
     exile: tuple[tuple[str, tuple[Card, ...]], ...] = ()  # each player's cards in exile, as graveyards
+    # Each player's life total and number of cards in hand, where the board gives them (default 20, the starting life total of old 101.3 / 2009 103.3, and 0).
+    life: tuple[tuple[str, int], ...] = ()
+    hand_sizes: tuple[tuple[str, int], ...] = ()
     _by_id: dict = field(default=None, compare=False, hash=False, repr=False)  # type: ignore[assignment]
 
     def __post_init__(self) -> None:
@@ -684,6 +571,8 @@ class Board:
                     counter_timestamps=tuple(sorted(o.get("counter_timestamps", {}).items())),
                     face_up_at=o.get("face_up_at"),
                     transformed_at=o.get("transformed_at"),
+                    tapped=o.get("tapped", False),
+                    paired_with=o.get("paired_with"),
                 )
             )
         effects = []
@@ -695,7 +584,14 @@ class Board:
             tuple((player, tuple(Card.from_dict(c) for c in cards)) for player, cards in data.get(zone, {}).items())
             for zone in ("graveyards", "exile")
         )
-        return cls(players, tuple(objects), tuple(effects), graveyards, data.get("notes"), exile)
+        return cls(players, tuple(objects), tuple(effects), graveyards, data.get("notes"), exile,
+                   tuple(data.get("life", {}).items()), tuple(data.get("hand_size", {}).items()))
+
+    def player_number(self, what: str, player: str) -> int:
+        """A player's life total (20 unless the board says: old 101.3; 2009 103.3) or number of cards in hand (0 unless it says)."""
+        if what == "life":
+            return dict(self.life).get(player, 20)
+        return dict(self.hand_sizes).get(player, 0)
 
     def cards(self) -> dict[str, Card]:
         """The cards in graveyards and in exile that have an id, by id."""
@@ -731,6 +627,10 @@ class Board:
                     d[key] = getattr(o, key)
             if o.attached_to is not None:
                 d["attached_to"] = o.attached_to
+            if o.tapped:
+                d["tapped"] = True
+            if o.paired_with is not None:
+                d["paired_with"] = o.paired_with
             if o.static:
                 d["static"] = [s.to_dict() for s in o.static]
             out["objects"].append(d)
@@ -738,6 +638,10 @@ class Board:
             out["graveyards"] = {p: [c.to_dict() for c in cards] for p, cards in self.graveyards}
         if self.exile:
             out["exile"] = {p: [c.to_dict() for c in cards] for p, cards in self.exile}
+        if self.life:
+            out["life"] = dict(self.life)
+        if self.hand_sizes:
+            out["hand_size"] = dict(self.hand_sizes)
         if self.effects:
             out["effects"] = []
             for e in self.effects:

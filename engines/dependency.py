@@ -21,6 +21,7 @@ from engines.plan import (
 from engines.reading import matches, read_pt
 from engines.state import Instance, Obj, copiable_snapshot
 from engines.text import words_found
+from engines.values import Greatest, per_object
 from rulesets.model import NO_CDA
 
 
@@ -261,6 +262,10 @@ class Depending:
         if not relevant:
             return False
         you = self._you(b, state)
+        condition = b.plan.condition
+        if condition is not None and not started and self._holds(condition, b, state, you, key) != self._holds(
+                condition, b, trial, you, key):
+            return True  # existence: whether a conditional ability's condition holds (418.5c(b) / 613.8a(b))
         affects = b.body.affects
         if not started and isinstance(affects, Matching):
             bits = b.plan.affects_reads
@@ -281,10 +286,21 @@ class Depending:
                         if value.zone == "battlefield" and _matches_differ(
                                 value.filter, relevant, state, trial, you, source, matched):
                             return True
-                    else:  # the affected objects' own mana values
+                    elif type(value) is Greatest:
+                        # Only an object that matches, before or after, can change the greatest: most trials
+                        # touch none, and then the whole battlefield need not be read twice.
+                        f = value.among
+                        if any(matches(f, state[oid], you, source) or matches(f, trial[oid], you, source)
+                               for oid in relevant) and self._amount(value, b, state, you, key) != self._amount(
+                                value, b, trial, you, key):
+                            return True
+                    elif per_object(value):  # it reads the affected objects' own mana values
                         for oid in self._affected(b, state).intersection(relevant):
-                            if state[oid].mana_value != trial[oid].mana_value:
+                            if self._amount(value, b, state, you, key, oid) != self._amount(
+                                    value, b, trial, you, key, oid):
                                 return True
+                    elif self._amount(value, b, state, you, key) != self._amount(value, b, trial, you, key):
+                        return True
             elif isinstance(part, CopyPart):
                 if copier is not None and part.of in changed and not (
                         self.ruleset.copies_keep_values and copier > b.order) and copiable_snapshot(
@@ -316,7 +332,10 @@ class Depending:
             if unit is None:
                 return None  # the ability is gone before its effect started: it no longer exists
         objects = self._affected(unit, state)
-        return (id(unit.body), objects, self._values(unit, key, state, objects))
+        condition = unit.plan.condition
+        holds = condition is None or unit.key in self.started or self._holds(
+            condition, unit, state, self._you(unit, state), key)
+        return (id(unit.body), holds, objects, self._values(unit, key, state, objects))
 
     def _values(self, unit: Instance, key: str, state: dict, objects: frozenset) -> tuple:
         out = []
@@ -358,6 +377,6 @@ def ahead(unit: Instance, key: str, index: dict) -> Instance:
         broad |= plan.reads[k] & ~plan.local[k]
         writes |= plan.writes[k]
     moved = Plan(plan.origin, {key: parts}, min(plan.first, here), {key: reads}, {key: local & ~broad},
-                 {key: writes}, plan.affects_reads)
+                 {key: writes}, plan.affects_reads, plan.condition)
     return Instance(unit.key, unit.label, unit.body, moved, unit.source, unit.controller, unit.timestamp, unit.order,
                     unit.granted)

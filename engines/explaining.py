@@ -34,6 +34,16 @@ class Explaining:
                     (self.ruleset.cite("lock_in"),),
                 ))
 
+    def _note_condition(self, unit: Instance, sublayer: Sublayer) -> None:
+        """Tell the judge that a conditional ability's condition does not hold here, so its effect does not
+        exist in this sublayer (decision condition_each_layer)."""
+        self.trace.append(Note(
+            sublayer.key,
+            f"{self._name(unit)}: its condition does not hold as the effects applied so far leave the game, "
+            "so its effect does not exist here",
+            (self.ruleset.cite("lock_in"), "decision: condition_each_layer"),
+        ))
+
     def _note_undefined_choices(self, objects, key: str) -> None:
         """Tell the judge which copied abilities refer to a choice the copy never made (503.7 / 706.7a)."""
         for oid in objects:

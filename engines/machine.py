@@ -21,12 +21,13 @@ from typing import Iterable
 
 from engines import apply
 from engines.board import (
-    AbilityPart, Attached, Board, Effect, Ids, ManaValue, PTModifyPart, PTOf, Self_, StaticAbility, counter_pt_change,
+    AbilityPart, Attached, Board, Effect, Ids, PTModifyPart, Self_, StaticAbility, counter_pt_change,
 )
+from engines.amounts import Amounts
 from engines.dependency import Depending, changed_bits, strongly_connected
 from engines.explaining import Explaining, describe
 from engines.plan import ALL, Planner
-from engines.reading import card_views, count, matches, read_pt
+from engines.reading import card_views, matches
 from engines.state import Instance, Obj, obj_from_permanent
 from engines.trace import Applied, Change, Entry, Heading, Note
 from rulesets.model import ALL_EFFECTS, NO_CDA, RESOLVED, STATIC, Ruleset, Sublayer
@@ -126,7 +127,7 @@ def _labels(found: dict, keys) -> str:
     return ", ".join(sorted(found[k][1].label for k in keys))
 
 
-class _Run(Depending, Explaining):
+class _Run(Amounts, Depending, Explaining):
     """One pass of one evaluation: the state, which effects have started, and the trace."""
 
     def __init__(self, machine: Machine, board: Board, early: dict, trace: list[Entry] | None) -> None:
@@ -457,44 +458,6 @@ class _Run(Depending, Explaining):
         f = affects.filter
         return frozenset(o.id for o in state.values() if matches(f, o, you, unit.source))
 
-    def _pt_values(self, part, unit: Instance, state: dict, you: str, objects, key: str) -> list[tuple[int, int]]:
-        """The P/T pair a set or modify part gives each object in sublayer ``key``; a count is read once for
-        all of them."""
-        power, toughness = part.power, part.toughness
-        if type(power) is int and type(toughness) is int:
-            return [(power, toughness)] * len(objects)
-        p = self._amount(power, unit, state, you, key)
-        t = self._amount(toughness, unit, state, you, key)
-        return [(state[oid].mana_value if p is None else p, state[oid].mana_value if t is None else t) for oid in objects]
-
-    def _amount(self, value, unit: Instance, state: dict, you: str, key: str) -> int | None:
-        """An integer, a count or another object's P/T, read in sublayer ``key``; None for a mana value,
-        which each affected object answers for itself."""
-        if type(value) is int:
-            return value
-        if isinstance(value, ManaValue):
-            return None
-        if isinstance(value, PTOf):
-            o = state.get(value.of)
-            if o is not None:
-                return read_pt(o, value)
-            power, toughness = self.cards[value.of].pt(self._card_counters_counted(key))
-            return (power if value.characteristic == "power" else toughness) or 0
-        zones = self.zones[self._card_counters_counted(key)] if value.zone != "battlefield" else _NO_ZONES[False]
-        return count(value, state, you, unit.source, zones)
-
-    def _card_counters_counted(self, key: str) -> bool:
-        """Whether the counters of a creature card in a graveyard or in exile have applied by sublayer
-        ``key``. From 2011-06 they change its P/T (121.1a / 122.1a) as the layers apply them (613.3 / 613.4):
-        until 2020 in their own sublayer, 7d, after every modifying effect (Phyrexian Ingester reading an
-        exiled Skullbriar gets the printed power); from 2020 in 7c by timestamp, where a card's counters,
-        which came with it into its zone, are older than every effect (decision counters_timestamp)."""
-        if not self.ruleset.card_counters:
-            return False
-        index = self.planner.index
-        return index[key] >= index[self.ruleset.counters_sublayer] if self.machine.counters_with_modifiers else \
-            index[key] > index[self.ruleset.counters_sublayer]
-
     # ------------------------------------------------------------ applying
 
     def _apply(
@@ -506,6 +469,12 @@ class _Run(Depending, Explaining):
         With ``measure``, record in ``last_changes`` what the application really changed.
         """
         if unit.key not in self.started:
+            condition = unit.plan.condition
+            if condition is not None and not self._holds(condition, unit, self.state, self._you(unit, self.state), key):
+                self.last_changes = 0
+                if self.trace is not None:
+                    self._note_condition(unit, sublayer)
+                return False
             self.started[unit.key] = (unit, self._affected(unit, self.state))
         objects = sorted(self.started[unit.key][1])
         if self.trace is None:

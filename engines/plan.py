@@ -13,6 +13,7 @@ from engines.board import (
     COLORS as COLOR_WORDS, AbilityPart, ColorPart, ControlPart, CopyPart, Count, Effect, Filter, ManaValue, PTOf,
     Matching, Part, PTModifyPart, PTSetPart, StaticAbility, TextPart, TypePart,
 )
+from engines.values import AllOf, AnyOf, AttachedIs, Compare, Controls, Greatest, Is, ManaValueOf, Not, Sum, Times
 from rulesets.model import CDA, RESOLVED, STATIC, Ruleset
 
 # What a part changes, or what an effect's existence, text, affected set or values read.
@@ -69,16 +70,47 @@ def filter_reads(f: Filter) -> int:
         bits |= PT | TYPES
     if f.name is not None or f.mana_value_at_least is not None or f.mana_value_at_most is not None:
         bits |= COPIABLE  # copy effects change them; an object's owner never changes
-    return bits
+    if f.no_abilities:
+        bits |= ABILITIES | TYPES  # a basic land type is a mana ability (214.9e / 305.6)
+    return bits  # tapped, attached and paired: no effect changes them
 
 
 def value_reads(value) -> int:
-    if isinstance(value, ManaValue):
+    """What a value reads; counters on an object, a card's characteristics, the card types among cards and
+    players' life totals and hands are no object's characteristics that an effect changes: nothing."""
+    if isinstance(value, (ManaValue, ManaValueOf)):
         return COPIABLE
     if isinstance(value, Count):
         return filter_reads(value.filter) | (CONTROLLER if value.zone != "battlefield" else 0)
     if isinstance(value, PTOf):
         return PT | TYPES  # a permanent's P/T, and whether it is a creature (a card's never changes)
+    if isinstance(value, Greatest):
+        return filter_reads(value.among) | (COPIABLE if value.characteristic == "mana_value" else PT | TYPES)
+    if isinstance(value, Sum):
+        bits = 0
+        for v in value.values:
+            bits |= value_reads(v)
+        return bits
+    if isinstance(value, Times):
+        return value_reads(value.value)
+    return 0
+
+
+def condition_reads(condition) -> int:
+    """What whether a condition holds reads: its filters and values; whose turn it is, nothing."""
+    if isinstance(condition, Controls):
+        return filter_reads(condition.filter) | CONTROLLER
+    if isinstance(condition, Compare):
+        return value_reads(condition.value)
+    if isinstance(condition, (Is, AttachedIs)):
+        return filter_reads(condition.filter)
+    if isinstance(condition, (AllOf, AnyOf)):
+        bits = 0
+        for c in condition.conditions:
+            bits |= condition_reads(c)
+        return bits
+    if isinstance(condition, Not):
+        return condition_reads(condition.condition)
     return 0
 
 
@@ -122,10 +154,11 @@ _LOCAL_READING_KINDS = frozenset({"text", "type"})
 class Plan:
     """One effect body, placed by one ruleset. Read-only once built (a plain slotted class: built per ability, often)."""
 
-    __slots__ = ("origin", "parts", "first", "reads", "local", "writes", "affects_reads")
+    __slots__ = ("origin", "parts", "first", "reads", "local", "writes", "affects_reads", "condition")
 
     def __init__(
         self, origin: str, parts: dict, first: int, reads: dict, local: dict, writes: dict, affects_reads: int = 0,
+        condition=None,
     ) -> None:
         self.origin = origin  # CDA, STATIC or RESOLVED
         self.parts: Mapping[str, tuple[Part, ...]] = parts  # sublayer key -> parts applied there, in body order
@@ -135,6 +168,7 @@ class Plan:
         self.local: Mapping[str, int] = local
         self.writes: Mapping[str, int] = writes  # sublayer key -> what its parts there change
         self.affects_reads = affects_reads  # what its filter reads (0 unless it affects a filter's matches)
+        self.condition = condition  # a conditional ability's condition; None for every other effect
 
 
 class Planner:
@@ -162,7 +196,7 @@ class Planner:
             self._cache.clear()
         affects = body.affects
         key = (type(body) is Effect, getattr(body, "cda", False), body.parts,
-               affects if isinstance(affects, Matching) else None)
+               affects if isinstance(affects, Matching) else None, getattr(body, "condition", None))
         plan = self._by_value.get(key)
         if plan is None:
             if len(self._by_value) > 50_000:
@@ -174,7 +208,8 @@ class Planner:
     def origin(self, body: StaticAbility | Effect) -> str:
         if isinstance(body, Effect):
             return RESOLVED
-        if body.cda and all(characteristic(p) in self.ruleset.cda_characteristics for p in body.parts):
+        if body.cda and all(characteristic(p) in self.ruleset.cda_characteristics for p in body.parts) and (
+                body.condition is None or not self.ruleset.cda_unconditional):
             return CDA
         return STATIC
 
@@ -184,6 +219,9 @@ class Planner:
         affects = body.affects
         # Self, attached and ids read nothing: what an object is attached to never changes on a board.
         affects_reads = filter_reads(affects.filter) if isinstance(affects, Matching) else 0
+        condition = getattr(body, "condition", None)
+        # Whether the condition holds is read wherever the effect may start, as the affected set is.
+        always = affects_reads | (condition_reads(condition) if condition is not None else 0)
         parts: dict[str, tuple[Part, ...]] = {}
         reads: dict[str, int] = {}
         local: dict[str, int] = {}
@@ -209,7 +247,7 @@ class Planner:
                 writes[key] |= w
             else:
                 parts[key] = (part,)
-                reads[key] = affects_reads
+                reads[key] = always
                 local[key] = 0
                 writes[key] = w
             if kind in _LOCAL_READING_KINDS:
@@ -223,7 +261,7 @@ class Planner:
         index = self.index
         # A body with no part (a copied ability whose every part refers to a choice never made) never applies.
         first = min((index[k] for k in parts), default=len(index))
-        return Plan(origin, parts, first, reads, local, writes, affects_reads)
+        return Plan(origin, parts, first, reads, local, writes, affects_reads, condition)
 
 
 def _without_creature_types(part: TextPart, sets) -> TextPart:

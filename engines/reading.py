@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engines.board import Card, Count, Filter, PTOf
+from engines.board import BASIC_LAND_TYPES, PAIRED, TAPPED, Card, Count, Filter, PTOf
 
 
 def matches(f: Filter, o, you: str | None, source_id: str | None) -> bool:
@@ -29,7 +29,7 @@ def matches(f: Filter, o, you: str | None, source_id: str | None) -> bool:
         return False
     if f.other and o.id == source_id:
         return False
-    if f.copiable_or_owner and not _copiable_or_owner_matches(f, o, you):
+    if f.rare and not _rare_matches(f, o, you):
         return False
     if f.power_at_least is not None or f.power_at_most is not None or f.toughness_at_least is not None \
             or f.toughness_at_most is not None:
@@ -45,7 +45,7 @@ def _controller_matches(wanted: str, controller: str, you: str | None) -> bool:
     return controller == wanted
 
 
-def _copiable_or_owner_matches(f: Filter, o, you: str | None) -> bool:
+def _rare_matches(f: Filter, o, you: str | None) -> bool:
     # No effect changes an owner (old 200.1a; 2009 108.3); name and mana value
     # are copiable values (old 503.2; 2009 706.2), so a copy effect changes what these keys see.
     if f.owner is not None and not _controller_matches(f.owner, o.owner, you):
@@ -55,6 +55,16 @@ def _copiable_or_owner_matches(f: Filter, o, you: str | None) -> bool:
     if f.mana_value_at_least is not None and o.mana_value < f.mana_value_at_least:
         return False
     if f.mana_value_at_most is not None and o.mana_value > f.mana_value_at_most:
+        return False
+    if f.no_abilities and (o.ability_words or not o.subtypes.isdisjoint(BASIC_LAND_TYPES)):
+        # An object with a basic land type has that type's mana ability (old 214.9e / 212.6d; 2009 305.6).
+        return False
+    status = o.status
+    if f.tapped is not None and bool(status & TAPPED) != f.tapped:
+        return False
+    if f.paired is not None and bool(status & PAIRED) != f.paired:
+        return False
+    if f.attached is not None and (o.attached_to is not None) != f.attached:
         return False
     return True
 
@@ -81,10 +91,12 @@ class CardView:
     owner, and its P/T counts its counters where the edition says so (121.1a, 2011-06)."""
 
     __slots__ = ("id", "name", "types", "subtypes", "supertypes", "colors", "power", "toughness", "mana_value",
-                 "controller", "owner", "ability_words")
+                 "controller", "owner", "ability_words", "status", "attached_to")
 
     def __init__(self, card: Card, owner: str, with_counters: bool, keywords: frozenset[str] = frozenset()) -> None:
         self.id = None
+        self.status = 0
+        self.attached_to = None
         self.name = card.name
         self.mana_value = card.mana_value
         self.types = frozenset(card.types)

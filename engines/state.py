@@ -6,7 +6,7 @@ trial costs a copy of the objects it touches and nothing else (copy on write).
 
 from __future__ import annotations
 
-from engines.board import Effect, Permanent, StaticAbility
+from engines.board import PAIRED, TAPPED, Effect, Permanent, StaticAbility
 from engines.plan import Plan
 
 
@@ -56,6 +56,7 @@ class Obj:
     __slots__ = (
         "id", "name", "controller", "owner", "types", "subtypes", "supertypes", "colors", "keywords",
         "statics", "power", "toughness", "mana_value", "timestamp", "attached_to", "position", "hidden", "words",
+        "status",
     )
 
     def clone(self) -> "Obj":
@@ -79,6 +80,7 @@ class Obj:
         new.position = self.position
         new.hidden = self.hidden
         new.words = self.words
+        new.status = self.status
         return new
 
     @property
@@ -122,6 +124,7 @@ def obj_from_permanent(p: Permanent, position: int, statics: tuple[Instance, ...
     o.position = position
     o.hidden = _NONE
     o.words = o.subtypes | o.keywords if words else None
+    o.status = (TAPPED if p.tapped else 0) | (PAIRED if p.paired_with is not None else 0)
     return o
 
 

@@ -17,9 +17,10 @@ from functools import lru_cache
 from typing import Mapping
 
 from engines.board import (
-    AbilityPart, ColorPart, Count, Filter, Matching, Part, PTModifyPart, PTSetPart, StaticAbility,
+    AbilityPart, ColorPart, Filter, Matching, Part, PTModifyPart, PTSetPart, StaticAbility,
     TextPart, TypePart, generated_label,
 )
+from engines.values import map_condition_filters, map_value_filters
 
 _WORD = re.compile(r"[A-Za-z]+")
 
@@ -74,10 +75,11 @@ def _swap_filter(f: Filter, swaps: Mapping[str, str]) -> Filter:
 
 
 def _swap_value(value, swaps):
-    if isinstance(value, Count):
-        f = _swap_filter(value.filter, swaps)
-        return value if f is value.filter else Count(f, value.zone)
-    return value
+    return map_value_filters(value, lambda f: _swap_filter(f, swaps))
+
+
+def _swap_condition(condition, swaps):
+    return map_condition_filters(condition, lambda f: _swap_filter(f, swaps))
 
 
 def _swap_part(part: Part, swaps: Mapping[str, str]) -> Part:
@@ -120,7 +122,8 @@ def _without_choices(ability: StaticAbility) -> StaticAbility:
     """
     undefined = {word: _UNDEFINED for word in ability.chosen}
     affects = ability.affects
-    if isinstance(affects, Matching) and _swap_filter(affects.filter, undefined) is not affects.filter:
+    if isinstance(affects, Matching) and _swap_filter(affects.filter, undefined) is not affects.filter or (
+            ability.condition is not None and _swap_condition(ability.condition, undefined) is not ability.condition):
         parts: tuple[Part, ...] = ()
     else:
         parts = tuple(p for p in ability.parts if _swap_part(p, undefined) is p)
@@ -161,13 +164,15 @@ def _swap_ability(ability: StaticAbility, swaps: Mapping[str, str]) -> StaticAbi
         if f is not affects.filter:
             affects = Matching(f)
     parts = tuple(_swap_part(p, swaps) for p in ability.parts)
+    condition = ability.condition if ability.condition is None else _swap_condition(ability.condition, swaps)
     label = swap_text(ability.label, swaps) if ability.text_given else ability.label
-    if affects is ability.affects and label is ability.label and all(a is b for a, b in zip(parts, ability.parts)):
+    if affects is ability.affects and label is ability.label and condition is ability.condition and all(
+            a is b for a, b in zip(parts, ability.parts)):
         return ability
-    changed = replace(ability, label=label, affects=affects, parts=parts)
+    changed = replace(ability, label=label, affects=affects, parts=parts, condition=condition)
     if not ability.text_given:
         # A generated label is the body itself: regenerate it so it shows the new words.
-        changed = replace(changed, label=generated_label(changed.affects, changed.parts))
+        changed = replace(changed, label=generated_label(changed.affects, changed.parts, changed.condition))
     return changed
 
 

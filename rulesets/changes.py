@@ -180,6 +180,10 @@ def _cda_defines_fewer(r: Ruleset) -> Ruleset:
     return replace(r, cda_characteristics=frozenset({"subtypes", "colors", "pt"}))
 
 
+def _cda_unconditional(r: Ruleset) -> Ruleset:
+    return replace(r, cda_unconditional=True)
+
+
 # ---------------------------------------------------------------- 2007-05 -> 2009-07
 
 
@@ -397,6 +401,14 @@ CHANGES: tuple[RuleChange, ...] = (
         "An ability that sets its own object's card types or supertypes no longer counts as "
         "characteristic-defining: it applies in timestamp order and can take part in dependency.",
         _cda_defines_fewer,
+    ),
+    RuleChange(
+        "cda-unconditional", "A conditional ability defines no characteristic",
+        "405.2 (2007-02)", "405.2 (2007-05)",
+        "An ability that sets its own object's colors, subtypes or P/T only while a condition holds is no "
+        "longer characteristic-defining: it applies in timestamp order among the other effects of its layer, "
+        "not first.",
+        _cda_unconditional,
     ),
     # 2009-07: seven layers
     RuleChange(

@@ -18,6 +18,15 @@ COMMON_DECISIONS = (
         "only from the layer that grants it.",
     ),
     Decision(
+        "condition_each_layer",
+        "418.5b / 613.5 (613.6 from 2020); 418.5c / 613.7a (613.8a from 2020)",
+        "A conditional static ability (\"as long as ...\") is checked in each layer or sublayer where it has a part, "
+        "on the state as the effects applied before it leave it, until its effect starts to apply; from then on "
+        "it keeps applying to the same objects in later layers, as an effect whose ability is gone does. "
+        "Whether it holds is its effect's existence, which another effect of the same layer can change "
+        "(dependency).",
+    ),
+    Decision(
         "simultaneous_timestamps",
         "418.5e / 613.6g",
         "Objects that share a timestamp (they entered together) and effects that share one (the abilities of "

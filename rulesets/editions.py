@@ -92,7 +92,7 @@ EDITIONS: tuple[Edition, ...] = (
     ),
     Edition(
         "2007-05", "Six layers with characteristic-defining abilities (Future Sight)", "2007-05-01",
-        ("cda-out-of-dependency", "cda-defines-fewer-characteristics"),
+        ("cda-out-of-dependency", "cda-defines-fewer-characteristics", "cda-unconditional"),
     ),
     Edition(
         "2009-07", "Seven-layer rules (counters in 7d)", "2009-07-11",

@@ -90,11 +90,6 @@ NOT_EXPRESSIBLE: tuple[Inexpressible, ...] = (
         "exile have no abilities.",
     ),
     Inexpressible(
-        "2007-05", "405.2 (2007-02)", "405.2 (2007-05)",
-        "An ability that sets a characteristic only under a condition is not characteristic-defining; a "
-        "board's abilities have no conditions.",
-    ),
-    Inexpressible(
         "2007-05", "212.1b (2007-02)", "212.1b (2007-05)",
         "The subtypes of a removed card type that are also subtypes of a kept one stay (creature types on a "
         "tribal object); before, no tribal or planeswalker card type existed, so no board true to those "

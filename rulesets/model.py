@@ -130,6 +130,9 @@ class Ruleset:
     # 205.3d (2011-09): an object can't gain a subtype that doesn't go with one of its card types; before,
     # an effect could give any subtype (decision subtypes_set).
     subtypes_match_types: bool = False
+    # 405.2 (2007-05) / 604.3a(5): an ability that defines a characteristic only while a condition holds is
+    # no characteristic-defining ability; before, a `cda: true` ability with a condition still was one.
+    cda_unconditional: bool = False
     # 205.2a (2024-06): the card type the board calls tribal is kindred, and answers name it so.
     kindred: bool = False
     # 202.2e, 204 (2011-09): a color indicator is a printed characteristic; before, Oracle text (a

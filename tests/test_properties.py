@@ -87,7 +87,7 @@ def test_narrowed_generator_stays_inside_its_kinds():
         assert not any("counters" in o for o in data["objects"])
         for body in _bodies(data):
             assert not body.get("cda")
-            assert set(body) - {"text", "affects", "id", "controller", "timestamp"} <= body_keys, body
+            assert set(body) - {"text", "affects", "condition", "id", "controller", "timestamp"} <= body_keys, body
     for data in seeded_boards(3, 60, **NO_SHARED_TIMESTAMPS):
         for body in _bodies(data):
             assert "copy" not in body

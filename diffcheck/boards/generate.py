@@ -92,6 +92,9 @@ _FALLBACK_BODIES: tuple[tuple[str, dict[str, Any]], ...] = (
 )
 
 
+_VALUE_KINDS = ["int", "int", "int", "mana_value", "count", "read"] * 2 + ["tree"]
+
+
 def _subset(c: Choices, pool: Sequence[str], most: int) -> list[str]:
     n = c.integer(0, most)
     out: list[str] = []
@@ -141,8 +144,9 @@ class BoardGenerator:
     property tests that hold only on part of the space: ``kinds`` (the body parts drawn,
     a subset of ``BODY_KINDS``), ``cda`` (printed characteristic-defining abilities),
     ``counters`` (P/T counters of several kinds, and a charge counter), ``granted`` (static abilities granted by
-    ``abilities: {add: [...]}``; keyword grants are kept) and ``together`` (now and then two
-    objects that entered together, with one timestamp: 418.5e, 613.7k).
+    ``abilities: {add: [...]}``; keyword grants are kept), ``together`` (now and then two
+    objects that entered together, with one timestamp: 418.5e, 613.7k) and ``conditions`` ("as long
+    as" conditions on static abilities, and the players' life totals and hands they read).
     """
 
     def __init__(
@@ -154,6 +158,7 @@ class BoardGenerator:
         counters: bool = True,
         granted: bool = True,
         together: bool = True,
+        conditions: bool = True,
     ) -> None:
         unknown = set(kinds) - set(BODY_KINDS)
         if unknown or not kinds:
@@ -164,6 +169,7 @@ class BoardGenerator:
         self.counters = counters
         self.granted = granted
         self.together = together
+        self.conditions = conditions
         self.fallback = next(body for kind, body in _FALLBACK_BODIES if kind in self.kinds)
 
     def board(self, c: Choices) -> dict[str, Any]:
@@ -196,6 +202,9 @@ class BoardGenerator:
         board: dict[str, Any] = {"objects": objects}
         if effects:
             board["effects"] = effects
+        if self.conditions and c.boolean(0.2):
+            board["life"] = {"you": c.integer(1, 25), "opponent": c.integer(1, 25)}
+            board["hand_size"] = {c.choice(["you", "opponent"]): c.integer(0, 7)}
         if c.boolean(0.3):
             board["graveyards"] = {
                 "you": [self._card(c, i) for i in range(c.integer(0, 3))],
@@ -233,6 +242,10 @@ class BoardGenerator:
             o["abilities"] = keywords
         if self.counters and "creature" in types and c.boolean(0.25):
             o["counters"] = {c.choice(COUNTER_KINDS): c.integer(1, 2)}
+        if c.boolean(0.1):
+            o["owner"] = "you" if o.get("controller") == "opponent" else "opponent"
+        if self.conditions and c.boolean(0.2):
+            o["tapped"] = True
         if "enchantment" in types or "artifact" in types:
             if c.boolean(0.5):
                 target = c.choice(ids)
@@ -246,6 +259,8 @@ class BoardGenerator:
         types, pool = c.choice(SHAPES)
         if creature and "creature" not in types:
             types = ("creature",)
+        elif not creature and self.conditions and c.boolean(0.2):
+            types = (c.choice(["instant", "sorcery"]),)  # card types a Tarmogoyf counts
         card: dict[str, Any] = {"name": f"card{i}", "types": list(types)}
         if "creature" in types:
             card["power"] = c.integer(0, 4)
@@ -267,6 +282,9 @@ class BoardGenerator:
         if kind == "pt":
             v = self._value(c, counts_only=True)
             ability["pt"] = {"set": [v, v]}
+            if self.conditions and c.boolean(0.3):
+                # Not characteristic-defining from 2007-05 (405.2; 604.3a(5)).
+                ability["condition"] = self._condition(c)
         elif kind == "colors":
             ability["colors"] = {"set": list(COLORS)}
         elif kind == "subtypes":
@@ -284,6 +302,8 @@ class BoardGenerator:
         elif affects == "ids":
             affects = [c.choice(ids)]
         ability = {"affects": affects, **self._body(c, ids, depth)}
+        if self.conditions and c.boolean(0.2):
+            ability["condition"] = self._condition(c)
         # Labels must tell abilities apart in outcomes; a short stable label per generated ability.
         ability["text"] = f"{holder['id']}-s{len(holder.get('static', [])) + 1}" if depth == 0 else f"granted-{c.integer(1, 3)}"
         return ability
@@ -365,7 +385,8 @@ class BoardGenerator:
         for _ in range(c.integer(0, 2)):
             key = c.choice(["types", "colors", "controller", "other", "subtypes", "not_colors", "abilities",
                             "power_at_least", "not_types", "toughness_at_most", "supertypes", "not_subtypes",
-                            "power_at_most", "toughness_at_least", "not_supertypes"])
+                            "power_at_most", "toughness_at_least", "not_supertypes", "mana_value_at_least",
+                            "mana_value_at_most", "owner", "name", "no_abilities", "tapped"])
             if key in ("types", "not_types"):
                 f[key] = [c.choice(["creature", "artifact", "land", "enchantment"])]
             elif key in ("colors", "not_colors"):
@@ -376,30 +397,69 @@ class BoardGenerator:
                 f[key] = [c.choice(["basic", "legendary"])]
             elif key == "abilities":
                 f[key] = [c.choice(KEYWORDS)]
-            elif key == "controller":
+            elif key in ("controller", "owner"):
                 f[key] = c.choice(["you", "opponent"])
-            elif key == "other":
+            elif key in ("other", "no_abilities"):
                 f[key] = True
+            elif key == "tapped":
+                f[key] = c.boolean()
+            elif key == "name":
+                f[key] = c.choice(self._ids)  # an object's name is its id; a copy takes another's
             else:
                 f[key] = c.integer(0, 4)
         return f
 
-    def _value(self, c: Choices, counts_only: bool = False) -> Any:
-        kind = c.choice(["count"] if counts_only else ["int", "int", "int", "mana_value", "count", "read"])
+    def _value(self, c: Choices, counts_only: bool = False, depth: int = 0) -> Any:
+        # A tree now and then: a greatest-of reads the whole battlefield at every application and trial.
+        kinds = _VALUE_KINDS if depth == 0 else ["int", "count", "read"]
+        kind = c.choice(["count"] if counts_only else kinds)
         if kind == "int":
             return c.integer(-2, 4)
         if kind == "mana_value":
             return "mana_value"
         if kind == "read":
-            # Another object's P/T, or a card's outside the battlefield (made at the end of the board).
+            # Another object's P/T, mana value or counters, or a card's outside the battlefield (made at the
+            # end of the board).
             read = c.choice(["x1", "x2", *self._ids])
             if read.startswith("x"):
                 self._read_cards[read] = None
-            return {c.choice(["power_of", "toughness_of"]): read}
+            how = c.choice(["power_of", "toughness_of", "power_of", "mana_value_of", "counters"])
+            return {"counters": c.choice(COUNTER_KINDS), "of": read} if how == "counters" else {how: read}
+        if kind == "tree":
+            return self._value_tree(c)
         count: dict[str, Any] = {"count": self._filter(c)}
         if c.boolean(0.4):
             count["zone"] = "graveyard"
         return count
+
+    def _value_tree(self, c: Choices) -> Any:
+        """The values read from the whole game: the greatest P/T or mana value, card types among cards,
+        life and hands, sums and multiples."""
+        kind = c.choice(["greatest", "sum", "times", "card_types", "life"])
+        if kind == "greatest":
+            return {f"greatest_{c.choice(['power', 'toughness', 'mana_value'])}": self._filter(c)}
+        if kind == "sum":
+            return {"sum": [self._value(c, depth=1), self._value(c, depth=1)]}
+        if kind == "times":
+            return {"times": c.choice([-1, 2]), "value": self._value(c, depth=1)}
+        if kind == "card_types":
+            return {"card_types_among": "graveyard"}
+        return {c.choice(["life", "hand_size"]): c.choice(["you", "opponent"])}
+
+    def _condition(self, c: Choices, depth: int = 0) -> dict[str, Any]:
+        """An "as long as" condition, leaning toward what effects on the board change (a filter's matches)."""
+        kind = c.choice(["you_control", "is", "value", "opponent_controls", "attached_is", "your_turn", "not", "any"]
+                        if depth == 0 else ["you_control", "is", "value"])
+        if kind in ("you_control", "opponent_controls", "is", "attached_is"):
+            return {kind: self._filter(c)}
+        if kind == "value":
+            bound = c.choice(["at_least", "at_most"])
+            return {"value": self._value(c, depth=1), bound: c.integer(0, 4)}
+        if kind == "your_turn":
+            return {"your_turn": c.boolean()}
+        if kind == "not":
+            return {"not": self._condition(c, depth + 1)}
+        return {"any": [self._condition(c, depth + 1), self._condition(c, depth + 1)]}
 
 
 def seeded_boards(seed: int, n: int, size: Size = SMALL, **options: Any) -> list[dict[str, Any]]:

@@ -84,6 +84,7 @@ class _MeaningChecker:
                 if key in obj:
                     self._check_player(path + [key], obj[key])
             self._check_attached_to(path, obj)
+            self._check_pair(path, obj)
             self._check_counter_kinds(path, obj)
             self._check_event_timestamps(path, obj, index)
             for number, ability in enumerate(obj.get("static", ())):
@@ -121,6 +122,20 @@ class _MeaningChecker:
         else:
             self._check_object_id(path + ["attached_to"], target)
 
+    def _check_pair(self, path: DocPath, obj: dict[str, Any]) -> None:
+        """Soulbond pairs two creatures with each other (702.95): each names the other."""
+        partner = obj.get("paired_with")
+        if partner is None:
+            return
+        if partner == obj["id"]:
+            self.problem(path + ["paired_with"],
+                         f"{q(partner)} is paired with itself; soulbond pairs two creatures (702.95)")
+        elif partner not in self.object_index:
+            self._check_object_id(path + ["paired_with"], partner)
+        elif self.objects[self.object_index[partner]].get("paired_with") != obj["id"]:
+            self.problem(path + ["paired_with"], f"{q(partner)} is not paired with {q(obj['id'])}; a pair is two "
+                                                 "creatures paired with each other (702.95): give both paired_with")
+
     def _check_counter_kinds(self, path: DocPath, item: dict[str, Any]) -> None:
         for kind in item.get("counters", {}):
             if MIXED_PT_COUNTER.match(kind) and counter_pt_change(kind) is None:
@@ -131,7 +146,10 @@ class _MeaningChecker:
                 )
 
     def _check_zones(self) -> None:
-        """The players of graveyards and exile, and the ids and counters of their cards."""
+        """The players of graveyards, exile, life totals and hands, and the ids and counters of the cards."""
+        for key in ("life", "hand_size"):
+            for player in self.data.get(key, {}):
+                self._check_player([key, player], player)
         for zone in CARD_ZONES:
             for player, cards in self.data.get(zone, {}).items():
                 self._check_player([zone, player], player)
@@ -190,6 +208,8 @@ class _MeaningChecker:
                 self._check_object_id(path + ["affects", number], target)
         elif isinstance(affects, dict):
             self._check_filter(path + ["affects", "filter"], affects["filter"])
+        if "condition" in ability:
+            self._check_condition(path + ["condition"], ability["condition"])
         self._check_body(path, ability)
 
     def _check_cda(self, path: DocPath, ability: dict[str, Any]) -> None:
@@ -230,14 +250,63 @@ class _MeaningChecker:
                 self._check_static(path + ["abilities", "add", number], added, granted=True)
         for operation in ("set", "modify"):
             for number, value in enumerate(body.get("pt", {}).get(operation, ())):
-                if isinstance(value, dict) and "count" in value:
-                    self._check_filter(path + ["pt", operation, number, "count"], value["count"])
-                elif isinstance(value, dict):
-                    (key, read), = value.items()
-                    if read not in self.card_places and read not in self.object_index:
-                        self.problem(path + ["pt", operation, number, key], lambda read=read: (
-                            f"no object, and no card in a graveyard or in exile, has the id {q(read)}; {key} "
-                            "reads one of them" + did_you_mean(read, [*self.object_index, *self.card_places])))
+                self._check_value(path + ["pt", operation, number], value)
+
+    def _check_value(self, path: DocPath, value: Any) -> None:
+        """The filters, ids and players a value reads, at every depth of its tree."""
+        if not isinstance(value, dict):
+            return
+        if "count" in value:
+            self._check_filter(path + ["count"], value["count"])
+        elif "sum" in value:
+            for number, item in enumerate(value["sum"]):
+                self._check_value(path + ["sum", number], item)
+        elif "times" in value:
+            self._check_value(path + ["value"], value["value"])
+        elif "counters" in value:
+            self._check_read(path + ["of"], "counters", value["of"])
+        else:
+            (key, arg), = value.items()
+            if key.startswith("greatest_"):
+                self._check_filter(path + [key], arg)
+            elif key in ("life", "hand_size"):
+                self._check_player_word(path + [key], arg)
+            elif key != "card_types_among":
+                self._check_read(path + [key], key, arg)
+
+    def _check_read(self, path: DocPath, key: str, read: str) -> None:
+        if read not in self.card_places and read not in self.object_index:
+            self.problem(path, lambda: (
+                f"no object, and no card in a graveyard or in exile, has the id {q(read)}; {key} "
+                "reads one of them" + did_you_mean(read, [*self.object_index, *self.card_places])))
+
+    def _check_player_word(self, path: DocPath, word: str) -> None:
+        """"you", "opponent" where there is only one, or a player's name."""
+        if word == "you" or word in self.player_set:
+            return
+        if word == "opponent":
+            if len(self.players) != 2:
+                self.problem(path, f"\"opponent\" names one player only on a board of two; this board has "
+                                   f"{len(self.players)} players: name one ({player_list(self.players)})")
+            return
+        self.problem(path, f"expected \"you\", \"opponent\" or a player ({player_list(self.players)}); found {q(word)}")
+
+    def _check_condition(self, path: DocPath, condition: dict[str, Any]) -> None:
+        """The filters and values of an "as long as" condition, at every depth."""
+        if "value" in condition:
+            self._check_value(path + ["value"], condition["value"])
+            low, high = condition.get("at_least"), condition.get("at_most")
+            if low is not None and high is not None and low > high:
+                self.problem(path, f"at_least {low} is more than at_most {high}: the condition could never hold")
+            return
+        (key, arg), = condition.items()
+        if key in ("you_control", "opponent_controls", "is", "attached_is"):
+            self._check_filter(path + [key], arg)
+        elif key in ("all", "any"):
+            for number, item in enumerate(arg):
+                self._check_condition(path + [key, number], item)
+        elif key == "not":
+            self._check_condition(path + [key], arg)
 
     def _check_text_change(self, path: DocPath, old: str, new: str) -> None:
         """Color words swap with color words, subtype words with subtype words (old 418.6a; 2009 612.2)."""

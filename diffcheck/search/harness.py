@@ -15,8 +15,9 @@ How a run is laid out, and why:
   where something new can be found, and the findings the keys make up, a bounded set, are
   the run's headline. Otherwise (an outside engine) the key is the board's triage key
   (``diffcheck.search.signature``) and each new one is shrunk, keeping the divergence.
-- A minimal board's signature names its group (the finer grouping engine authors use); a
-  group keeps the minimal board from its lowest board index, its whole-outcome attribution
+- A minimal board's signature names its group (the finer grouping engine authors use; with a
+  ruleset, the signature and the explanations the board shows, so that boards that share a
+  signature but show different explanations stay apart); a group keeps the minimal board from its lowest board index, its whole-outcome attribution
   (``diffcheck.search.attribution``) and the explanations it shows. A key's count is the number of
   divergent boards that showed it; a group's count is the sum over the keys it witnesses.
 - Outcomes are compared with ``==``; DeepDiff runs only on a group's representative.
@@ -434,6 +435,11 @@ class Harness:
                 self.state["engine_errors"] = self.state.get("engine_errors", 0) + 1
                 changed = True
                 continue
+            if self._by_findings:
+                # Two explanations' minimal boards can share a triage signature and still show different
+                # explanations: a group is the signature and what its board shows, so that every key's
+                # group has a board that shows the key, whichever shrink finishes first.
+                sig = f"{sig} · {' + '.join(sorted(keys))}"
             self.state["keys"][key]["group"] = sig
             group = self.state["groups"].get(sig)
             shrinks = self.state["shrinks"]

@@ -49,6 +49,7 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable, Iterator
 
 from diffcheck.catalogue import catalogue
+from diffcheck.search.trees import body_filters, body_values, condition_nodes, read_id
 from engines.board import DEFAULT_PLAYERS, PART_KEYS
 
 __all__ = ["reductions", "described_reductions", "size"]
@@ -230,16 +231,9 @@ def _body_and_granted(path: Path, body: Data) -> Iterator[tuple[Path, Data]]:
 
 
 def _filters(board: Data) -> Iterator[tuple[Path, Data]]:
-    """Every filter, in document order: in ``affects``, then in count values, per body."""
+    """Every filter, in document order, per body: in ``affects``, its condition, its values."""
     for path, body in _bodies(board):
-        affects = body.get("affects")
-        if isinstance(affects, dict):
-            yield path + ("affects", "filter"), affects["filter"]
-        pt = body.get("pt", {})
-        for op in ("set", "modify"):
-            for n, value in enumerate(pt.get(op, ())):
-                if isinstance(value, dict) and "count" in value:
-                    yield path + ("pt", op, n, "count"), value["count"]
+        yield from body_filters(path, body)
 
 
 # ---------------------------------------------------------------- 1. objects (with the cascade)
@@ -266,7 +260,17 @@ def _without_object(board: Data, index: int) -> Data | None:
     return new if _effective_timestamps_distinct(new) else None
 
 
+def _unpaired(board: Data, index: int) -> Data:
+    """The board with the soulbond pair of object ``index`` broken: neither names the other (702.95)."""
+    partner = board["objects"][index]["paired_with"]
+    objects = [{k: v for k, v in o.items() if k != "paired_with"} if n == index or o["id"] == partner else o
+               for n, o in enumerate(board["objects"])]
+    return {**board, "objects": objects}
+
+
 def _object_without(obj: Data, gone: str) -> Data:
+    if obj.get("paired_with") == gone:
+        obj = {k: v for k, v in obj.items() if k != "paired_with"}  # its partner is gone: no pair
     detached = obj.get("attached_to") == gone
     # A catalogue card's object choices are optional (a Clone may copy nothing): drop the choice.
     unchosen = [name for name, value in obj.get("choices", {}).items() if value == gone]
@@ -335,13 +339,10 @@ def _untargeted(cast: Data) -> bool:
 
 
 def _body_without(body: Data, gone: str) -> Data | None:
-    pt = body.get("pt")
-    if pt and any(value in ({"power_of": gone}, {"toughness_of": gone}) for op in ("set", "modify")
-                  for value in pt.get(op, ())):
-        # A value that read the object's P/T reads nothing now: 0.
-        pt = {op: [0 if v in ({"power_of": gone}, {"toughness_of": gone}) else v for v in values]
-              if op in ("set", "modify") else values for op, values in pt.items()}
-        body = {**body, "pt": pt}
+    # A value that read the object (its P/T, mana value or counters) reads nothing now: 0.
+    for where, node in reversed(list(body_values((), body))):
+        if read_id(node) == gone:
+            body = _replace(body, where, 0)
     copied = body.get("copy")
     if (copied.get("of") if isinstance(copied, dict) else copied) == gone:
         body = {k: v for k, v in body.items() if k != "copy"}
@@ -483,14 +484,9 @@ def _drop_zone(board: Data, zone: str, player: str) -> Data:
 
 
 def _read_cards(board: Data) -> set[str]:
-    """The ids of the cards that values read ({power_of: ID}, {toughness_of: ID})."""
-    return {
-        card_id
-        for _, body in _bodies(board)
-        for values in body.get("pt", {}).values() if isinstance(values, list)
-        for value in values if isinstance(value, dict)
-        for key, card_id in value.items() if key in ("power_of", "toughness_of")
-    }
+    """The ids of the objects and cards that values read ({power_of: ID}, {counters: KIND, on: ID}, ...)."""
+    return {read for path, body in _bodies(board) for _, node in body_values(path, body)
+            if (read := read_id(node)) is not None}
 
 
 def _cards(board: Data) -> Iterator[tuple[Path, Data]]:
@@ -550,9 +546,15 @@ def _step_fields(board: Data) -> Iterator[tuple[str, Data]]:
     for i, obj in enumerate(board.get("objects", ())):
         path: Path = ("objects", i)
         yield from _counter_steps(board, path, obj)
-        for key in ("counter_timestamps", "face_up_at", "transformed_at"):
+        for key in ("counter_timestamps", "face_up_at", "transformed_at", "tapped"):
             if key in obj:
                 yield f"remove {_where(path + (key,))}", _replace(board, path + (key,), _DELETE)
+        if "paired_with" in obj:
+            yield f"remove {_where(path + ('paired_with',))}", _unpaired(board, i)
+        for j, ability in enumerate(obj.get("static", ())):
+            if "condition" in ability:
+                where = path + ("static", j, "condition")
+                yield from _labelled(f"remove {_where(where)}", _edit(board, where))
         if "attached_to" in obj:
             new_obj = {k: v for k, v in obj.items() if k != "attached_to"}
             if "static" in obj:
@@ -569,6 +571,10 @@ def _step_fields(board: Data) -> Iterator[tuple[str, Data]]:
             yield f"remove power/toughness of {obj['id']}", _replace(
                 board, path, {k: v for k, v in obj.items() if k not in ("power", "toughness")}
             )
+    for key in ("life", "hand_size"):
+        for player in board.get(key, {}):
+            yield f"remove {_where((key, player))}", _replace(
+                board, (key,) if len(board[key]) == 1 else (key, player), _DELETE)
     for i, effect in enumerate(board.get("effects", ())):
         if "source" in effect:
             yield f"remove {_where(('effects', i, 'source'))}", _replace(board, ("effects", i, "source"), _DELETE)
@@ -596,20 +602,26 @@ def _step_values(board: Data) -> Iterator[tuple[str, Data]]:
             where = ("objects", i, "mana_value")
             yield f"halve {_where(where)}", _replace(board, where, int(obj["mana_value"] / 2))
     for path, body in _bodies(board):
-        pt = body.get("pt", {})
-        for op in ("set", "modify"):
-            for n, value in enumerate(pt.get(op, ())):
-                where = path + ("pt", op, n)
-                if isinstance(value, int):
-                    for smaller in _toward_zero(value):
-                        yield from _labelled(f"{_where(where)} to {smaller}", _edit(board, where, smaller))
-                elif value == "mana_value":
-                    yield from _labelled(f"{_where(where)} to 0", _edit(board, where, 0))
-                else:
-                    for smaller in (0, 1):
-                        yield from _labelled(f"{_where(where)} to {smaller}", _edit(board, where, smaller))
-                    if "zone" in value:
-                        yield from _labelled(f"drop {_where(where + ('zone',))}", _edit(board, where + ("zone",)))
+        for where, value in body_values(path, body):
+            if isinstance(value, int):
+                for smaller in _toward_zero(value):
+                    yield from _labelled(f"{_where(where)} to {smaller}", _edit(board, where, smaller))
+            elif value == "mana_value":
+                yield from _labelled(f"{_where(where)} to 0", _edit(board, where, 0))
+            else:
+                for smaller in (0, 1):
+                    yield from _labelled(f"{_where(where)} to {smaller}", _edit(board, where, smaller))
+                for n, item in enumerate(value.get("sum", ())):
+                    yield from _labelled(f"{_where(where)} to its item {n}", _edit(board, where, item))
+                if "times" in value:
+                    yield from _labelled(f"{_where(where)} to its value", _edit(board, where, value["value"]))
+                if "zone" in value:
+                    yield from _labelled(f"drop {_where(where + ('zone',))}", _edit(board, where + ("zone",)))
+        if "condition" in body:
+            for where, node in condition_nodes(path + ("condition",), body["condition"]):
+                for key in ("all", "any"):
+                    for n, item in enumerate(node.get(key, ())):
+                        yield from _labelled(f"{_where(where)} to its item {n}", _edit(board, where, item))
         if "control" in body and body["control"] != "you":
             yield from _labelled(f"{_where(path + ('control',))} to you", _edit(board, path + ("control",), "you"))
         if isinstance(body.get("copy"), dict):

@@ -278,7 +278,7 @@ def test_root_must_be_a_mapping(root):
 def test_unknown_top_level_key_lists_the_allowed_keys():
     err = error_for(lambda d: d.update(efects=[]))
     assert_error(
-        err, "efects", 'unknown key "efects"', 'did you mean "effects"', "players, objects, graveyards, exile, effects, notes"
+        err, "efects", 'unknown key "efects"', 'did you mean "effects"', "players, objects, graveyards, exile, life, hand_size, effects, notes"
     )
 
 

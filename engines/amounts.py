@@ -1,0 +1,129 @@
+"""How much, and whether: the values a P/T effect reads and the conditions of conditional abilities,
+read from the state as the layers applied so far leave it.
+
+A mixin of the layer machine's pass (``engines.machine._Run``): it reads ``board``, ``state``,
+``cards``, ``zones``, ``ruleset``, ``planner`` and ``machine``.
+"""
+
+from __future__ import annotations
+
+from engines.reading import count, matches, read_pt
+from engines.state import Instance
+from engines.values import (
+    AllOf, AnyOf, AttachedIs, CardTypesAmong, Compare, Controls, Count, CountersOn, Greatest, Is, ManaValue,
+    ManaValueOf, Not, PlayerNumber, PTOf, Sum, Times, YourTurn, per_object,
+)
+
+
+class Amounts:
+    """Values and conditions, for one pass of the layer machine."""
+
+    def _pt_values(self, part, unit: Instance, state: dict, you: str, objects, key: str) -> list[tuple[int, int]]:
+        """The P/T pair a set or modify part gives each object in sublayer ``key``; a value that is the same
+        for every object (a count, a life total) is read once for all of them."""
+        power, toughness = part.power, part.toughness
+        if type(power) is int and type(toughness) is int:
+            return [(power, toughness)] * len(objects)
+        if per_object(power) or per_object(toughness):
+            amount = self._amount
+            return [(amount(power, unit, state, you, key, oid), amount(toughness, unit, state, you, key, oid))
+                    for oid in objects]
+        return [(self._amount(power, unit, state, you, key), self._amount(toughness, unit, state, you, key))] \
+            * len(objects)
+
+    def _amount(self, value, unit: Instance, state: dict, you: str, key: str, oid: str | None = None) -> int:
+        """What ``value`` comes to in sublayer ``key``; ``oid``: the object whose own mana value
+        ``mana_value`` reads (an affected object; in a condition, the ability's own object)."""
+        kind = type(value)
+        if kind is int:
+            return value
+        if kind is ManaValue:
+            return state[oid].mana_value
+        if kind is Count:
+            zones = self.zones[self._card_counters_counted(key)] if value.zone != "battlefield" else None
+            return count(value, state, you, unit.source, zones)
+        if kind is PTOf:
+            o = state.get(value.of)
+            if o is not None:
+                return read_pt(o, value)
+            power, toughness = self.cards[value.of].pt(self._card_counters_counted(key))
+            return (power if value.characteristic == "power" else toughness) or 0
+        if kind is Sum:
+            return sum(self._amount(v, unit, state, you, key, oid) for v in value.values)
+        if kind is Times:
+            return value.factor * self._amount(value.value, unit, state, you, key, oid)
+        if kind is ManaValueOf:
+            o = state.get(value.of)
+            return o.mana_value if o is not None else self.cards[value.of].mana_value
+        if kind is CountersOn:
+            holder = self.board.object(value.of) if value.of in state else self.cards[value.of]
+            return dict(holder.counters).get(value.kind, 0)
+        if kind is Greatest:
+            return self._greatest(value, unit, state, you)
+        if kind is CardTypesAmong:
+            # The card types among the cards in the zone, whoever owns them (Tarmogoyf: 205.2a / 300.1).
+            views = self.zones[False][value.zone]
+            return len(frozenset().union(*(c.types for c in views))) if views else 0
+        if kind is PlayerNumber:
+            return self.board.player_number(value.what, self._player(value.player, you))
+        raise AssertionError(f"not a value: {value!r}")
+
+    def _greatest(self, value: Greatest, unit: Instance, state: dict, you: str) -> int:
+        numbers = []
+        for o in state.values():
+            if not matches(value.among, o, you, unit.source):
+                continue
+            if value.characteristic == "mana_value":
+                numbers.append(o.mana_value)
+            elif "creature" in o.types:  # a noncreature has no power or toughness (208.3 / 207.3)
+                numbers.append((o.power if value.characteristic == "power" else o.toughness) or 0)
+        return max(numbers, default=0)
+
+    def _player(self, word: str, you: str) -> str:
+        """The player a value or condition names: "you", "opponent" (the loader allows it with two players
+        only) or a player's name."""
+        if word == "you":
+            return you
+        if word == "opponent":
+            return next(p for p in self.board.players if p != you)
+        return word
+
+    def _card_counters_counted(self, key: str) -> bool:
+        """Whether the counters of a creature card in a graveyard or in exile have applied by sublayer
+        ``key``. From 2011-06 they change its P/T (121.1a / 122.1a) as the layers apply them (613.3 / 613.4):
+        until 2020 in their own sublayer, 7d, after every modifying effect (Phyrexian Ingester reading an
+        exiled Skullbriar gets the printed power); from 2020 in 7c by timestamp, where a card's counters,
+        which came with it into its zone, are older than every effect (decision counters_timestamp)."""
+        if not self.ruleset.card_counters:
+            return False
+        index = self.planner.index
+        return index[key] >= index[self.ruleset.counters_sublayer] if self.machine.counters_with_modifiers else \
+            index[key] > index[self.ruleset.counters_sublayer]
+
+    # ------------------------------------------------------------ conditions
+
+    def _holds(self, condition, unit: Instance, state: dict, you: str, key: str) -> bool:
+        """Whether a conditional ability's condition holds in ``state`` (as the layers before leave it)."""
+        kind = type(condition)
+        if kind is Controls:
+            mine = condition.player == "you"
+            return any((o.controller == you) == mine and matches(condition.filter, o, you, unit.source)
+                       for o in state.values())
+        if kind is Compare:
+            n = self._amount(condition.value, unit, state, you, key, unit.source)
+            return (condition.at_least is None or n >= condition.at_least) and (
+                condition.at_most is None or n <= condition.at_most)
+        if kind is Is:
+            return unit.source is not None and matches(condition.filter, state[unit.source], you, None)
+        if kind is AttachedIs:
+            target = state[unit.source].attached_to if unit.source is not None else None
+            return target is not None and matches(condition.filter, state[target], you, unit.source)
+        if kind is YourTurn:
+            return (you == self.board.active_player) == condition.yours
+        if kind is AllOf:
+            return all(self._holds(c, unit, state, you, key) for c in condition.conditions)
+        if kind is AnyOf:
+            return any(self._holds(c, unit, state, you, key) for c in condition.conditions)
+        if kind is Not:
+            return not self._holds(condition.condition, unit, state, you, key)
+        raise AssertionError(f"not a condition: {condition!r}")

@@ -1,0 +1,422 @@
+"""What an ability reads: filters (which objects), values (how much) and conditions (whether).
+
+A filter says which objects (or cards in graveyards and exile) an effect affects or counts.
+A value is the number a P/T effect adds or sets: an integer, or a tree of values read from the
+state when the effect applies (a count, another object's power, a player's life, sums and
+multiples of them). A condition is the "as long as" of a conditional static ability: while it
+does not hold, the ability's effect does not exist (old 418.5c, 2009 613.8a count a change of it
+as a change of existence). Every type here is a frozen value, read by ``engines.reading``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Mapping, Union
+
+from engines.vocabulary import KINDRED, card_types
+
+# An object's status bits (``Obj.status``): facts of the board that no continuous effect changes.
+TAPPED = 1
+PAIRED = 2
+
+
+@dataclass(frozen=True, slots=True)
+class Filter:
+    """Which objects (or graveyard cards) an effect reads; every given key must hold."""
+
+    types: frozenset[str] = frozenset()
+    subtypes: frozenset[str] = frozenset()
+    supertypes: frozenset[str] = frozenset()
+    colors: frozenset[str] = frozenset()
+    abilities: frozenset[str] = frozenset()
+    not_types: frozenset[str] = frozenset()
+    not_subtypes: frozenset[str] = frozenset()
+    not_supertypes: frozenset[str] = frozenset()
+    not_colors: frozenset[str] = frozenset()
+    controller: str | None = None  # "you", "opponent" or a player's name
+    owner: str | None = None  # the same words, for the object's owner
+    name: str | None = None
+    other: bool = False
+    power_at_least: int | None = None
+    power_at_most: int | None = None
+    toughness_at_least: int | None = None
+    toughness_at_most: int | None = None
+    mana_value_at_least: int | None = None
+    mana_value_at_most: int | None = None
+    no_abilities: bool = False  # Muraganda Petroglyphs: not one ability, keyword or other
+    tapped: bool | None = None
+    attached: bool | None = None  # attached to an object (an Aura, Equipment or Fortification)
+    paired: bool | None = None  # paired with a creature (soulbond)
+    # Whether any key below ``other`` besides the P/T bounds is given: the layer machine asks a filter
+    # millions of times, and most filters give none of them.
+    rare: bool = field(default=False, init=False, repr=False, compare=False)
+
+    _SET_KEYS = (
+        "types", "subtypes", "supertypes", "colors", "abilities",
+        "not_types", "not_subtypes", "not_supertypes", "not_colors",
+    )
+    _INT_KEYS = ("power_at_least", "power_at_most", "toughness_at_least", "toughness_at_most",
+                 "mana_value_at_least", "mana_value_at_most")
+    _PLAYER_KEYS = ("controller", "owner")
+    _STATUS_KEYS = ("tapped", "attached", "paired")
+
+    def __post_init__(self) -> None:
+        rare = self.owner is not None or self.name is not None or self.mana_value_at_least is not None \
+            or self.mana_value_at_most is not None or self.no_abilities \
+            or any(getattr(self, k) is not None for k in self._STATUS_KEYS)
+        object.__setattr__(self, "rare", rare)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "Filter":
+        kwargs: dict[str, Any] = {k: frozenset(data[k]) for k in cls._SET_KEYS if k in data}
+        for k in ("types", "not_types"):
+            if k in kwargs and KINDRED in kwargs[k]:
+                kwargs[k] = frozenset(card_types(kwargs[k]))
+        kwargs.update({k: data[k] for k in (*cls._INT_KEYS, *cls._STATUS_KEYS) if k in data})
+        kwargs.update({k: data[k] for k in (*cls._PLAYER_KEYS, "name") if k in data})
+        for k in ("other", "no_abilities"):
+            if data.get(k):
+                kwargs[k] = True
+        return cls(**kwargs)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {k: sorted(getattr(self, k)) for k in self._SET_KEYS if getattr(self, k)}
+        out.update({k: getattr(self, k) for k in (*self._PLAYER_KEYS, "name") if getattr(self, k) is not None})
+        for k in ("other", "no_abilities"):
+            if getattr(self, k):
+                out[k] = True
+        out.update({k: getattr(self, k) for k in (*self._INT_KEYS, *self._STATUS_KEYS)
+                    if getattr(self, k) is not None})
+        return out
+
+
+# ---------------------------------------------------------------- values
+
+
+@dataclass(frozen=True, slots=True)
+class ManaValue:
+    """The affected object's mana value (old rules: converted mana cost): each object answers for itself."""
+
+    def to_dict(self) -> str:
+        return "mana_value"
+
+
+@dataclass(frozen=True, slots=True)
+class Count:
+    """How many objects on the battlefield, or cards in graveyards or in exile, match a filter."""
+
+    filter: Filter
+    zone: str = "battlefield"  # or "graveyard", "exile"
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"count": self.filter.to_dict()}
+        if self.zone != "battlefield":
+            out["zone"] = self.zone
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class PTOf:
+    """The power or toughness of another object: a permanent, as the layers applied so far have
+    left it (a noncreature has none: 0), or a card in a graveyard or in exile (Phyrexian Ingester's
+    exiled card), whose P/T is its printed one, its +X/+Y counters counting from 2011-06 (121.1a).
+    """
+
+    of: str  # the id of an object or of a card
+    characteristic: str  # "power" or "toughness"
+
+    def to_dict(self) -> dict[str, str]:
+        return {f"{self.characteristic}_of": self.of}
+
+
+@dataclass(frozen=True, slots=True)
+class ManaValueOf:
+    """The mana value of an object, as copy effects leave it (a copiable value: 503.2 / 706.2), or of a card."""
+
+    of: str
+
+    def to_dict(self) -> dict[str, str]:
+        return {"mana_value_of": self.of}
+
+
+@dataclass(frozen=True, slots=True)
+class CountersOn:
+    """How many counters of one kind are on an object or a card (no continuous effect changes it)."""
+
+    kind: str
+    of: str  # the id of an object or of a card
+
+    def to_dict(self) -> dict[str, str]:
+        return {"counters": self.kind, "of": self.of}
+
+
+@dataclass(frozen=True, slots=True)
+class Greatest:
+    """The greatest power, toughness or mana value among the permanents a filter matches; 0 if none
+    matches (a noncreature has no power or toughness: it is not counted for them, 208.3 / 207.3)."""
+
+    characteristic: str  # "power", "toughness" or "mana_value"
+    among: Filter
+
+    def to_dict(self) -> dict[str, Any]:
+        return {f"greatest_{self.characteristic}": self.among.to_dict()}
+
+
+@dataclass(frozen=True, slots=True)
+class CardTypesAmong:
+    """How many card types there are among the cards in every graveyard, or in exile (Tarmogoyf)."""
+
+    zone: str  # "graveyard" or "exile"
+
+    def to_dict(self) -> dict[str, str]:
+        return {"card_types_among": self.zone}
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerNumber:
+    """A player's life total or number of cards in hand: "you" (the ability's controller), "opponent"
+    (the only opponent, on a board of two players) or a player by name."""
+
+    what: str  # "life" or "hand_size"
+    player: str
+
+    def to_dict(self) -> dict[str, str]:
+        return {self.what: self.player}
+
+
+@dataclass(frozen=True, slots=True)
+class Sum:
+    """The sum of values ("1 plus the number of ...": Lhurgoyf's toughness)."""
+
+    values: tuple["Value", ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"sum": [value_to_dict(v) for v in self.values]}
+
+
+@dataclass(frozen=True, slots=True)
+class Times:
+    """A value multiplied by an integer ("+2/+2 for each ...", or -1 times a value for "-X")."""
+
+    factor: int
+    value: "Value"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"times": self.factor, "value": value_to_dict(self.value)}
+
+
+Value = Union[int, ManaValue, Count, PTOf, ManaValueOf, CountersOn, Greatest, CardTypesAmong, PlayerNumber, Sum, Times]
+MANA_VALUE = ManaValue()
+GREATEST = ("power", "toughness", "mana_value")
+PLAYER_NUMBERS = ("life", "hand_size")
+
+
+def value_from_dict(data: Any) -> Value:
+    if isinstance(data, int):
+        return data
+    if data == "mana_value":
+        return MANA_VALUE
+    if "count" in data:
+        return Count(Filter.from_dict(data["count"]), data.get("zone", "battlefield"))
+    if "counters" in data:
+        return CountersOn(data["counters"], data["of"])
+    if "sum" in data:
+        return Sum(tuple(value_from_dict(v) for v in data["sum"]))
+    if "times" in data:
+        return Times(data["times"], value_from_dict(data["value"]))
+    (key, arg), = data.items()
+    if key in ("power_of", "toughness_of"):
+        return PTOf(arg, key[:-3])
+    if key == "mana_value_of":
+        return ManaValueOf(arg)
+    if key.startswith("greatest_"):
+        return Greatest(key[len("greatest_"):], Filter.from_dict(arg))
+    if key == "card_types_among":
+        return CardTypesAmong(arg)
+    return PlayerNumber(key, arg)
+
+
+def value_to_dict(value: Value) -> Any:
+    return value if isinstance(value, int) else value.to_dict()
+
+
+@lru_cache(maxsize=1024)
+def per_object(value: Value) -> bool:
+    """Whether each affected object has its own amount: the value reads the affected object's mana value."""
+    if value is MANA_VALUE or isinstance(value, ManaValue):
+        return True
+    if isinstance(value, Sum):
+        return any(per_object(v) for v in value.values)
+    if isinstance(value, Times):
+        return per_object(value.value)
+    return False
+
+
+def value_leaves(value: Value):
+    """Every value of a tree, the tree itself first: what a check or a rewrite walks."""
+    yield value
+    if isinstance(value, Sum):
+        for v in value.values:
+            yield from value_leaves(v)
+    elif isinstance(value, Times):
+        yield from value_leaves(value.value)
+
+
+# ---------------------------------------------------------------- conditions
+
+
+@dataclass(frozen=True, slots=True)
+class Controls:
+    """A player ("you": the ability's controller, or "opponent": any other player) controls a permanent
+    that matches the filter ("as long as you control a Forest": Kird Ape)."""
+
+    player: str  # "you" or "opponent"
+    filter: Filter
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"you_control" if self.player == "you" else "opponent_controls": self.filter.to_dict()}
+
+
+@dataclass(frozen=True, slots=True)
+class Compare:
+    """A value is at least, and/or at most, a number ("as long as you have 30 or more life")."""
+
+    value: Value
+    at_least: int | None = None
+    at_most: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"value": value_to_dict(self.value)}
+        if self.at_least is not None:
+            out["at_least"] = self.at_least
+        if self.at_most is not None:
+            out["at_most"] = self.at_most
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Is:
+    """The ability's own object matches the filter ("as long as it's red", "as long as it's tapped")."""
+
+    filter: Filter
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"is": self.filter.to_dict()}
+
+
+@dataclass(frozen=True, slots=True)
+class AttachedIs:
+    """The object the ability's Aura or Equipment is attached to matches the filter ("as long as enchanted
+    artifact isn't a creature": Animate Artifact); never, if it is attached to nothing."""
+
+    filter: Filter
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"attached_is": self.filter.to_dict()}
+
+
+@dataclass(frozen=True, slots=True)
+class YourTurn:
+    """It is (or is not) the turn of the ability's controller; the board's first player is the active one."""
+
+    yours: bool = True
+
+    def to_dict(self) -> dict[str, bool]:
+        return {"your_turn": self.yours}
+
+
+@dataclass(frozen=True, slots=True)
+class AllOf:
+    conditions: tuple["Condition", ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"all": [c.to_dict() for c in self.conditions]}
+
+
+@dataclass(frozen=True, slots=True)
+class AnyOf:
+    conditions: tuple["Condition", ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"any": [c.to_dict() for c in self.conditions]}
+
+
+@dataclass(frozen=True, slots=True)
+class Not:
+    condition: "Condition"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"not": self.condition.to_dict()}
+
+
+Condition = Union[Controls, Compare, Is, AttachedIs, YourTurn, AllOf, AnyOf, Not]
+
+
+def condition_from_dict(data: Mapping[str, Any]) -> Condition:
+    if "value" in data:
+        return Compare(value_from_dict(data["value"]), data.get("at_least"), data.get("at_most"))
+    (key, arg), = data.items()
+    if key == "you_control":
+        return Controls("you", Filter.from_dict(arg))
+    if key == "opponent_controls":
+        return Controls("opponent", Filter.from_dict(arg))
+    if key == "is":
+        return Is(Filter.from_dict(arg))
+    if key == "attached_is":
+        return AttachedIs(Filter.from_dict(arg))
+    if key == "your_turn":
+        return YourTurn(bool(arg))
+    if key == "all":
+        return AllOf(tuple(condition_from_dict(c) for c in arg))
+    if key == "any":
+        return AnyOf(tuple(condition_from_dict(c) for c in arg))
+    return Not(condition_from_dict(arg))
+
+
+def condition_parts(condition: Condition):
+    """Every condition of a tree, the tree itself first."""
+    yield condition
+    if isinstance(condition, (AllOf, AnyOf)):
+        for c in condition.conditions:
+            yield from condition_parts(c)
+    elif isinstance(condition, Not):
+        yield from condition_parts(condition.condition)
+
+
+def map_value_filters(value: Value, change) -> Value:
+    """``value`` with ``change(filter)`` for each of its filters; the same object if no filter changes."""
+    if isinstance(value, Count):
+        f = change(value.filter)
+        return value if f is value.filter else Count(f, value.zone)
+    if isinstance(value, Greatest):
+        f = change(value.among)
+        return value if f is value.among else Greatest(value.characteristic, f)
+    if isinstance(value, Sum):
+        values = tuple(map_value_filters(v, change) for v in value.values)
+        return value if all(a is b for a, b in zip(values, value.values)) else Sum(values)
+    if isinstance(value, Times):
+        inner = map_value_filters(value.value, change)
+        return value if inner is value.value else Times(value.factor, inner)
+    return value
+
+
+def map_condition_filters(condition: Condition, change) -> Condition:
+    """``condition`` with ``change(filter)`` for each of its filters (those of its values too); the same
+    object if no filter changes."""
+    if isinstance(condition, (Is, AttachedIs)):
+        f = change(condition.filter)
+        return condition if f is condition.filter else type(condition)(f)
+    if isinstance(condition, Controls):
+        f = change(condition.filter)
+        return condition if f is condition.filter else Controls(condition.player, f)
+    if isinstance(condition, Compare):
+        value = map_value_filters(condition.value, change)
+        return condition if value is condition.value else Compare(value, condition.at_least, condition.at_most)
+    if isinstance(condition, (AllOf, AnyOf)):
+        inner = tuple(map_condition_filters(c, change) for c in condition.conditions)
+        return condition if all(a is b for a, b in zip(inner, condition.conditions)) else type(condition)(inner)
+    if isinstance(condition, Not):
+        inner = map_condition_filters(condition.condition, change)
+        return condition if inner is condition.condition else Not(inner)
+    return condition
