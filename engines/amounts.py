@@ -11,7 +11,7 @@ from engines.reading import count, matches, read_pt
 from engines.state import Instance
 from engines.values import (
     AllOf, AnyOf, AttachedIs, CardTypesAmong, Compare, Controls, Count, CountersOn, Greatest, Is, ManaValue,
-    ManaValueOf, Not, PlayerNumber, PTOf, Sum, Times, YourTurn, per_object,
+    ManaValueOf, Not, PlayerNumber, PTOf, Sum, Times, YourTurn,
 )
 
 
@@ -24,7 +24,7 @@ class Amounts:
         power, toughness = part.power, part.toughness
         if type(power) is int and type(toughness) is int:
             return [(power, toughness)] * len(objects)
-        if per_object(power) or per_object(toughness):
+        if part.per_object:
             amount = self._amount
             return [(amount(power, unit, state, you, key, oid), amount(toughness, unit, state, you, key, oid))
                     for oid in objects]

@@ -21,8 +21,8 @@ from typing import Any, Iterable, Mapping, Union
 
 # Re-exported: the board's users name its words, filters and values from here.
 from engines.values import (  # noqa: F401
-    PAIRED, TAPPED, Condition, Count, Filter, ManaValue, PTOf, Value, condition_from_dict, value_from_dict,
-    value_to_dict,
+    PAIRED, TAPPED, Condition, Count, Filter, ManaValue, PTOf, Value, condition_from_dict, per_object,
+    value_from_dict, value_to_dict,
 )
 from engines.vocabulary import (  # noqa: F401
     BASIC_LAND_TYPES, CARD_TYPES, COLORS, DEFAULT_PLAYERS, KINDRED, SUPERTYPES, card_types,
@@ -216,7 +216,13 @@ class PTSetPart:
 
     power: Value
     toughness: Value
+    # Whether each affected object has its own amount (``values.per_object``): derived, so the layer machine
+    # need not walk the values at every application.
+    per_object: bool = field(default=False, init=False, repr=False, compare=False)
     kind = "pt_set"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "per_object", per_object(self.power) or per_object(self.toughness))
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,7 +231,11 @@ class PTModifyPart:
 
     power: Value
     toughness: Value
+    per_object: bool = field(default=False, init=False, repr=False, compare=False)  # as PTSetPart's
     kind = "pt_modify"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "per_object", per_object(self.power) or per_object(self.toughness))
 
 
 @dataclass(frozen=True, slots=True)

@@ -51,6 +51,7 @@ class Obj:
     rewrites only those, never a subtype or keyword another effect gave (418.6 / 612). Where
     text changes come before every effect that gives subtypes or keywords (the layers; July
     2003) that is no restriction, and ``words`` is None: all it has is text when they apply.
+    ``status`` holds the board's facts about it that no effect changes (``values.TAPPED``, ``PAIRED``).
     """
 
     __slots__ = (

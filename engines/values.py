@@ -11,7 +11,6 @@ as a change of existence). Every type here is a frozen value, read by ``engines.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any, Mapping, Union
 
 from engines.vocabulary import KINDRED, card_types
@@ -208,8 +207,6 @@ class Times:
 
 Value = Union[int, ManaValue, Count, PTOf, ManaValueOf, CountersOn, Greatest, CardTypesAmong, PlayerNumber, Sum, Times]
 MANA_VALUE = ManaValue()
-GREATEST = ("power", "toughness", "mana_value")
-PLAYER_NUMBERS = ("life", "hand_size")
 
 
 def value_from_dict(data: Any) -> Value:
@@ -241,26 +238,15 @@ def value_to_dict(value: Value) -> Any:
     return value if isinstance(value, int) else value.to_dict()
 
 
-@lru_cache(maxsize=1024)
 def per_object(value: Value) -> bool:
     """Whether each affected object has its own amount: the value reads the affected object's mana value."""
-    if value is MANA_VALUE or isinstance(value, ManaValue):
+    if isinstance(value, ManaValue):
         return True
     if isinstance(value, Sum):
         return any(per_object(v) for v in value.values)
     if isinstance(value, Times):
         return per_object(value.value)
     return False
-
-
-def value_leaves(value: Value):
-    """Every value of a tree, the tree itself first: what a check or a rewrite walks."""
-    yield value
-    if isinstance(value, Sum):
-        for v in value.values:
-            yield from value_leaves(v)
-    elif isinstance(value, Times):
-        yield from value_leaves(value.value)
 
 
 # ---------------------------------------------------------------- conditions
@@ -372,16 +358,6 @@ def condition_from_dict(data: Mapping[str, Any]) -> Condition:
     if key == "any":
         return AnyOf(tuple(condition_from_dict(c) for c in arg))
     return Not(condition_from_dict(arg))
-
-
-def condition_parts(condition: Condition):
-    """Every condition of a tree, the tree itself first."""
-    yield condition
-    if isinstance(condition, (AllOf, AnyOf)):
-        for c in condition.conditions:
-            yield from condition_parts(c)
-    elif isinstance(condition, Not):
-        yield from condition_parts(condition.condition)
 
 
 def map_value_filters(value: Value, change) -> Value:
