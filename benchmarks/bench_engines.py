@@ -1,10 +1,15 @@
 """Benchmark: boards evaluated per second per engine, and how time grows with effects in one layer.
 
     python benchmarks/bench_engines.py [--seed 1] [--repeats 5] [--editions]
+                                       [--save-boards FILE | --boards FILE]
 
-With ``--editions``, every edition from 1999 to 2026 too. The last columns are each engine's
-time per board over cr613's (above 1: slower), for small and large boards: each the median of
-the ratios to a cr613 pass run right after it in the same repeat. Prints medians over repeats,
+With ``--editions``, every edition from 1999 to 2026 too. ``--save-boards FILE`` writes the
+generated boards (JSON: ``{"small": [...], "large": [...]}``) before timing them; ``--boards
+FILE`` times those boards instead of generating: the way to compare two trees, or two
+generators, on the very same boards (run each tree's script on one file, alternately). The
+last columns are each engine's time per board over cr613's (above 1: slower), for small and
+large boards: each the median of the ratios to a cr613 pass run right after it in the same
+repeat. Prints medians over repeats,
 the engines taking turns within each (the machines are shared and noisy: compare figures
 from one run only). Boards are generated before timing; only ``engine.evaluate`` is
 timed, on one core, in this process's CPU time.
@@ -13,8 +18,10 @@ timed, on one core, in this process's CPU time.
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import time
+from pathlib import Path
 
 from diffcheck.boards.generate import LARGE, SMALL, seeded_boards
 from engines import get_engine
@@ -65,12 +72,23 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--editions", action="store_true", help="Every edition too, against cr613.")
+    saved = parser.add_mutually_exclusive_group()
+    saved.add_argument("--save-boards", type=Path, metavar="FILE", help="Write the generated boards here, as JSON.")
+    saved.add_argument("--boards", type=Path, metavar="FILE", help="Time these boards (from --save-boards).")
     args = parser.parse_args()
-    small = seeded_boards(args.seed, 2000, SMALL)
-    large = seeded_boards(args.seed, 100, LARGE)
+    if args.boards is not None:
+        data = json.loads(args.boards.read_text(encoding="utf-8"))
+        small, large = data["small"], data["large"]
+        source = f"boards of {args.boards}"
+    else:
+        small = seeded_boards(args.seed, 2000, SMALL)
+        large = seeded_boards(args.seed, 100, LARGE)
+        source = f"seed {args.seed}"
+        if args.save_boards is not None:
+            args.save_boards.write_text(json.dumps({"small": small, "large": large}), encoding="utf-8")
     engines = [get_engine("cr418"), get_engine("cr613")]
     listed = engines + ([get_engine(e.key) for e in EDITIONS] if args.editions else [])
-    print(f"seed {args.seed}, median of {args.repeats} repeats, one core")
+    print(f"{source}, median of {args.repeats} repeats, one core")
     print(f"{'engine':8} {'small boards/s':>15} {'large boards/s':>15} {'time / cr613':>13}")
     # Engines take turns within each repeat, cr613 beside each of the others, so a slow spell of
     # the machine hits both sides of a ratio alike; a ratio is the median of the per-repeat ratios.

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from engines.reading import count, matches, read_pt
 from engines.state import Instance
+from engines.zones import with_counters, zone_views
 from engines.values import (
     AllOf, AnyOf, AttachedIs, CardTypesAmong, Compare, Controls, Count, CountersOn, Greatest, Is, ManaValue,
     ManaValueOf, Not, PlayerNumber, PTOf, Sum, Times, YourTurn,
@@ -40,12 +41,18 @@ class Amounts:
         if kind is ManaValue:
             return state[oid].mana_value
         if kind is Count:
-            zones = self.zones[self._card_counters_counted(key)] if value.zone != "battlefield" else None
-            return count(value, state, you, unit.source, zones)
+            if value.zone == "battlefield":
+                objects = state.values() if not self.zoned else self._permanents(state)
+                return count(value, objects, you, unit.source, self.sets)
+            views = self._zone_views(state, self._card_counters_counted(key))[value.zone]
+            return count(value, views, you, unit.source, self.sets)
         if kind is PTOf:
             o = state.get(value.of)
-            if o is not None:
+            if o is not None and o.zone == "battlefield":
                 return read_pt(o, value)
+            if o is not None:  # a card object (``engines.zones``), as the layers so far leave it
+                counted = self._card_counters_counted(key)
+                return read_pt(with_counters(o, self.cards[value.of]) if counted else o, value)
             power, toughness = self.cards[value.of].pt(self._card_counters_counted(key))
             return (power if value.characteristic == "power" else toughness) or 0
         if kind is Sum:
@@ -56,13 +63,13 @@ class Amounts:
             o = state.get(value.of)
             return o.mana_value if o is not None else self.cards[value.of].mana_value
         if kind is CountersOn:
-            holder = self.board.object(value.of) if value.of in state else self.cards[value.of]
+            holder = self.cards.get(value.of) or self.board.object(value.of)
             return dict(holder.counters).get(value.kind, 0)
         if kind is Greatest:
             return self._greatest(value, unit, state, you)
         if kind is CardTypesAmong:
             # The card types among the cards in the zone, whoever owns them (Tarmogoyf: 205.2a / 300.1).
-            views = self.zones[False][value.zone]
+            views = self._zone_views(state, False)[value.zone]
             return len(frozenset().union(*(c.types for c in views))) if views else 0
         if kind is PlayerNumber:
             return self.board.player_number(value.what, self._player(value.player, you))
@@ -70,14 +77,22 @@ class Amounts:
 
     def _greatest(self, value: Greatest, unit: Instance, state: dict, you: str) -> int:
         numbers = []
-        for o in state.values():
-            if not matches(value.among, o, you, unit.source):
+        for o in self._permanents(state):
+            if not matches(value.among, o, you, unit.source, self.sets):
                 continue
             if value.characteristic == "mana_value":
                 numbers.append(o.mana_value)
             elif "creature" in o.types:  # a noncreature has no power or toughness (208.3 / 207.3)
                 numbers.append((o.power if value.characteristic == "power" else o.toughness) or 0)
         return max(numbers, default=0)
+
+    def _zone_views(self, state: dict, counted: bool) -> dict:
+        """Each zone outside the battlefield -> its cards as a count reads them, with their counters where
+        ``counted``: built once per pass, or from the card objects of the state (``engines.zones``)."""
+        if self.zones is not None:
+            return self.zones[counted]
+        views = zone_views(state, self.cards, counted)
+        return {"graveyard": (), "exile": (), **views}
 
     def _player(self, word: str, you: str) -> str:
         """The player a value or condition names: "you", "opponent" (the loader allows it with two players
@@ -107,17 +122,17 @@ class Amounts:
         kind = type(condition)
         if kind is Controls:
             mine = condition.player == "you"
-            return any((o.controller == you) == mine and matches(condition.filter, o, you, unit.source)
-                       for o in state.values())
+            return any((o.controller == you) == mine and matches(condition.filter, o, you, unit.source, self.sets)
+                       for o in self._permanents(state))
         if kind is Compare:
             n = self._amount(condition.value, unit, state, you, key, unit.source)
             return (condition.at_least is None or n >= condition.at_least) and (
                 condition.at_most is None or n <= condition.at_most)
         if kind is Is:
-            return unit.source is not None and matches(condition.filter, state[unit.source], you, None)
+            return unit.source is not None and matches(condition.filter, state[unit.source], you, None, self.sets)
         if kind is AttachedIs:
             target = state[unit.source].attached_to if unit.source is not None else None
-            return target is not None and matches(condition.filter, state[target], you, unit.source)
+            return target is not None and matches(condition.filter, state[target], you, unit.source, self.sets)
         if kind is YourTurn:
             return (you == self.board.active_player) == condition.yours
         if kind is AllOf:

@@ -5,10 +5,13 @@ The layer machine decides order and objects; these functions only change an ``Ob
 
 from __future__ import annotations
 
-from engines.board import AbilityPart, ColorPart, CopyPart, StaticAbility, TypePart
+from engines.board import (
+    EVERY_CREATURE_TYPE, FACE_DOWN, ON_BATTLEFIELD, AbilityPart, ColorPart, CopyPart, StaticAbility, TypePart,
+)
 from engines.plan import Planner, characteristic
 from engines.state import Instance, Obj
-from engines.text import swap_ability, swap_set, without_choices
+from engines.text import rechosen, swap_ability, swap_set, without_choices
+from engines.zones import functions
 
 EMPTY: frozenset[str] = frozenset()
 
@@ -19,8 +22,8 @@ def copy_onto(o: Obj, target: Obj, part: CopyPart, unit: Instance, planner: Plan
     The copied static abilities are new abilities of ``o``, created by the copy effect, so
     they take the later of ``o``'s timestamp and the effect's (``copied_ability_timestamp``).
     """
-    if o.id == target.id:
-        return
+    if o.id == target.id or (o.status & FACE_DOWN and planner.ruleset.face_down_copiable):
+        return  # a face-down permanent keeps its face-down values (504.2 of 2003-07; 707.2 / 708.2; 613.2b)
     o.name = target.name
     o.mana_value = target.mana_value
     o.types = target.types
@@ -45,17 +48,63 @@ def copy_onto(o: Obj, target: Obj, part: CopyPart, unit: Instance, planner: Plan
     # Keyed by the printed ability at the root of any chain of copies, so copies that copy
     # again (abilities that make objects copies) yield the same abilities, not new ones without end.
     copied = []
+    elsewhere = False  # whether a copied ability works outside the battlefield only (rare: an Incarnation's)
     sources = (
-        x for x in target.statics
+        x for x in target.statics + target.dormant  # a card's abilities, where they function or not
         if not x.granted and not (skipped and x.cda and skipped & {characteristic(p) for p in x.body.parts})
     )
     for i, s in enumerate(sources):
-        body = without_choices(s.body)  # choices are not copied (503.6 / 706.6)
+        # Choices are not copied; a copy that entered makes its own (503.6 / 706.6 / 707.6).
+        body = rechosen(s.body, part.chooses) if part.chooses and s.body.chosen else without_choices(s.body)
+        if body.functions_in is not ON_BATTLEFIELD:
+            elsewhere = True
         copied.append(Instance(
-            ("c", o.id, s.key[2] if s.key[0] == "c" else s.key), s.label, body,
-            s.plan if body is s.body else planner.plan(body), o.id, None, timestamp, (timestamp, 0, o.position, 1000 + i),
+            ("c", o.id, s.key[2] if s.key[0] == "c" else s.key), body.label, body,
+            s.plan if body is s.body else planner.plan(body), o.id, None, timestamp,
+            (timestamp, 0, o.position, 1000 + i),
         ))
-    o.statics = tuple(copied) + tuple(s for s in o.statics if s.granted)
+    kept = tuple(s for s in o.statics if s.granted) if o.statics else ()
+    _place(o, copied, kept, elsewhere, planner)
+
+
+def _place(o: Obj, abilities: list[Instance], kept: tuple[Instance, ...], elsewhere: bool, planner: Planner) -> None:
+    """Give ``o`` ``abilities`` of its own text besides ``kept``; an ability functions where its object is only
+    if it may there (an Incarnation's, on a permanent: 112.6b / 113.6b). ``elsewhere``: whether one may not."""
+    if o.zone == "battlefield" and not elsewhere:
+        o.statics = tuple(abilities) + kept
+        o.dormant = ()
+        return
+    o.statics = tuple(s for s in abilities if functions(s.body, o.zone, planner)) + kept
+    o.dormant = tuple(s for s in abilities if not functions(s.body, o.zone, planner))
+
+
+def take_text(o: Obj, card: Obj, unit: Instance, planner: Planner) -> None:
+    """Layer 3: ``o`` has the full text of ``card`` (Volrath's Shapeshifter): its name, mana cost, colors, types,
+    keywords and static abilities, power and toughness, as the card has them so far. A text-changing effect:
+    the abilities are ``o``'s text, with ``o``'s timestamp. ``o`` keeps the ability that gives it the text
+    (decision full_text_keeps_ability), and the abilities effects granted it."""
+    if o.id == card.id:
+        return
+    o.name = card.name
+    o.mana_value = card.mana_value
+    o.types = card.types
+    o.subtypes = card.subtypes
+    o.hidden = card.hidden
+    o.supertypes = card.supertypes
+    o.colors = card.colors
+    o.power = card.power
+    o.toughness = card.toughness
+    o.keywords = card.keywords
+    if o.words is not None:
+        o.words = o.subtypes | o.keywords
+    abilities, elsewhere = [], False
+    for i, s in enumerate(x for x in card.statics + card.dormant if not x.granted):
+        body = without_choices(s.body)  # the card's choices were never made for ``o`` (503.6 / 706.6)
+        elsewhere = elsewhere or body.functions_in is not ON_BATTLEFIELD
+        abilities.append(Instance(("t", o.id, card.id, i), body.label, body, planner.plan(body), o.id, None,
+                                  o.timestamp, (o.timestamp, 0, o.position, 3000 + i)))
+    kept = tuple(s for s in o.statics if s.granted or s.key == unit.key)
+    _place(o, abilities, kept, elsewhere, planner)
 
 
 def _timestamp(o: Obj, unit: Instance, planner: Planner) -> int:
@@ -112,7 +161,10 @@ def change_types(o: Obj, part: TypePart, ruleset) -> None:
         hidden = o.hidden
         if values and part.op != "remove" and ruleset.subtypes_match_types:
             values = frozenset(v for v in values if sets.fits(v, o.types))
-        if part.op == "add":
+        if part.op != "set" and (
+                EVERY_CREATURE_TYPE in values or EVERY_CREATURE_TYPE in o.subtypes or EVERY_CREATURE_TYPE in hidden):
+            _change_every_creature_type(o, part.op, values, sets)
+        elif part.op == "add":
             o.subtypes = o.subtypes | values
         elif part.op == "remove":
             o.subtypes = o.subtypes - values
@@ -134,6 +186,29 @@ def change_types(o: Obj, part: TypePart, ruleset) -> None:
         o.keywords = frozenset()
         if any(not s.granted for s in o.statics):
             o.statics = tuple(s for s in o.statics if s.granted)
+
+
+def _change_every_creature_type(o: Obj, op: str, values: frozenset[str], sets) -> None:
+    """Subtypes where every creature type is involved: it is one word standing for the whole creature set, so
+    the object holds it and no creature type besides (an Elf that becomes every creature type is just that).
+    Setting subtypes needs nothing more: setting creature types replaces it, as any creature type."""
+    if op == "remove" and EVERY_CREATURE_TYPE in values:  # loses all creature types
+        o.subtypes = o.subtypes - sets.in_set(o.subtypes, "creature") - values
+        o.hidden = o.hidden - sets.in_set(o.hidden, "creature")
+    elif op == "remove":
+        # Every creature type but these: the creature types the document lists, less them (where the list is
+        # open, before 2003-12, the ones it names). No card does this; it is here so that no board is wrong.
+        for holder in ("subtypes", "hidden"):
+            words = getattr(o, holder)
+            if EVERY_CREATURE_TYPE in words:
+                words = (words - {EVERY_CREATURE_TYPE}) | {w for w, s in sets.sets.items() if s == "creature"}
+            setattr(o, holder, words - values)
+    else:
+        o.subtypes = o.subtypes | values
+    for holder in ("subtypes", "hidden"):
+        words = getattr(o, holder)
+        if EVERY_CREATURE_TYPE in words:
+            setattr(o, holder, frozenset(w for w in words if sets.of(w) != "creature") | {EVERY_CREATURE_TYPE})
 
 
 def _change_card_types(o: Obj, op: str, values: frozenset[str], sets) -> None:

@@ -1,9 +1,9 @@
 """The board: value types shared by the engines, the harness and the rulesets' users.
 
-A board is a snapshot of the battlefield (plus graveyards and exile, for counts and for values
-that read a card) and of the
-continuous effects from resolved spells and abilities that are still in force.
-Every type here is a frozen value; lists are tuples, so boards hash and compare.
+A board is a snapshot of the battlefield, of the cards outside it that count or take part (graveyards,
+exile, hands, libraries, the stack), and of the continuous effects from resolved spells and abilities
+that are still in force. Every type here is a frozen value; lists are tuples, so boards hash and compare.
+The abilities and effect parts the objects carry are ``engines.abilities``, re-exported here.
 
 ``Board.from_dict`` builds a board from data that already passed validation
 (``diffcheck.boards.loading`` does that and reports errors with their place in the file);
@@ -13,19 +13,24 @@ saved and loaded again.
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Iterable, Mapping, Union
+from typing import Any, Iterable, Mapping
 
-# Re-exported: the board's users name its words, filters and values from here.
+# Re-exported: the board's users name its words, filters, values, abilities and parts from here.
+from engines.abilities import (  # noqa: F401
+    ATTACHED, CHANGELING_ABILITY, PART_KEYS, SELF, AbilityPart, Affects, Attached, ColorPart, ControlPart, CopyPart,
+    FullTextPart, Ids, Matching, Part, PTModifyPart, PTSetPart, PTSwitchPart, Self_, StaticAbility, TextPart,
+    TypePart, affects_from_dict, generated_label, parts_from_dict, parts_to_dict, subtypes_given,
+)
 from engines.values import (  # noqa: F401
-    PAIRED, TAPPED, Condition, Count, Filter, ManaValue, PTOf, Value, condition_from_dict, per_object,
+    FACE_DOWN, PAIRED, TAPPED, Condition, Count, Filter, ManaValue, PTOf, Value, condition_from_dict, per_object,
     value_from_dict, value_to_dict,
 )
 from engines.vocabulary import (  # noqa: F401
-    BASIC_LAND_TYPES, CARD_TYPES, COLORS, DEFAULT_PLAYERS, KINDRED, SUPERTYPES, card_types,
+    BASIC_LAND_TYPES, CARD_TYPES, CARD_ZONES, CHANGELING, COLORS, DEFAULT_PLAYERS, EVERY_CREATURE_TYPE,
+    FACE_DOWN_KINDS, FACE_DOWN_WARD, KINDRED, ON_BATTLEFIELD, SUPERTYPES, ZONES, card_types,
 )
 
 # ---------------------------------------------------------------- counters
@@ -57,340 +62,16 @@ def counter_pt_change(kind: str) -> tuple[int, int] | None:
     return sign * int(match.group(2)), sign * int(match.group(3))
 
 
-# ---------------------------------------------------------------- affects
-
-
-@dataclass(frozen=True, slots=True)
-class Self_:
-    """The ability's own object."""
-
-    def to_dict(self) -> str:
-        return "self"
-
-
-@dataclass(frozen=True, slots=True)
-class Attached:
-    """The object the ability's Aura or Equipment is attached to."""
-
-    def to_dict(self) -> str:
-        return "attached"
-
-
-@dataclass(frozen=True, slots=True)
-class Ids:
-    """A fixed set of objects, by id."""
-
-    ids: tuple[str, ...]
-
-    def to_dict(self) -> list[str]:
-        return list(self.ids)
-
-
-@dataclass(frozen=True, slots=True)
-class Matching:
-    """Every object on the battlefield that matches a filter, decided when the effect starts to apply."""
-
-    filter: Filter
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"filter": self.filter.to_dict()}
-
-
-Affects = Union[Self_, Attached, Ids, Matching]
-SELF = Self_()
-ATTACHED = Attached()
-
-
-def affects_from_dict(data: Any) -> Affects:
-    if data == "self":
-        return SELF
-    if data == "attached":
-        return ATTACHED
-    if isinstance(data, list):
-        return Ids(tuple(data))
-    return Matching(Filter.from_dict(data["filter"]))
-
-
-# ---------------------------------------------------------------- effect parts
-#
-# Each part is applied in one layer (or sublayer); which one is the ruleset's data
-# (rulesets.vocabulary.PartKind names them). ``kind`` is a class attribute so the
-# layer machine can route a part with one dictionary lookup.
-
-
-@dataclass(frozen=True, slots=True)
-class CopyPart:
-    """Become a copy of an object's copiable values (layer 1), with exceptions: characteristics the
-    copy effect itself sets ("except it's 7/7"), as (characteristic, value) pairs (706.9 / 706.8 / 503)."""
-
-    of: str
-    exceptions: tuple[tuple[str, Any], ...] = ()
-    kind = "copy"
-
-    def to_dict(self) -> dict[str, Any]:
-        if not self.exceptions:
-            return {"copy": self.of}
-        return {"copy": {"of": self.of, "except": {k: list(v) if isinstance(v, tuple) else v
-                                                   for k, v in self.exceptions}}}
-
-    @property
-    def excepted(self) -> frozenset[str]:
-        """The characteristics the exceptions set, as 604.3a(1) / 405.2 name them (power, toughness: pt)."""
-        return frozenset("pt" if k in ("power", "toughness") else k for k, _ in self.exceptions)
-
-
-@dataclass(frozen=True, slots=True)
-class ControlPart:
-    """Gain control: ``you`` means the effect's controller (layer 2)."""
-
-    player: str
-    kind = "control"
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"control": self.player}
-
-
-@dataclass(frozen=True, slots=True)
-class TextPart:
-    """Swap color words or subtype words in the affected objects' text (layer 3)."""
-
-    swaps: tuple[tuple[str, str], ...]
-    kind = "text"
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"change_text": dict(self.swaps)}
-
-
-@dataclass(frozen=True, slots=True)
-class TypePart:
-    """Set, add or remove card types, subtypes or supertypes (layer 4)."""
-
-    characteristic: str  # "types", "subtypes" or "supertypes"
-    op: str  # "set", "add" or "remove"
-    values: tuple[str, ...]
-    kind = "type"
-
-    @property
-    def sets_basic_land_types(self) -> bool:
-        """Setting a land's subtypes to basic land types (old 212.6e; 2009 305.7)."""
-        return (
-            self.characteristic == "subtypes"
-            and self.op == "set"
-            and bool(self.values)
-            and all(v in BASIC_LAND_TYPES for v in self.values)
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class ColorPart:
-    """Set or add colors (layer 5)."""
-
-    op: str  # "set" or "add"
-    values: tuple[str, ...]
-    kind = "color"
-
-
-@dataclass(frozen=True, slots=True)
-class AbilityPart:
-    """Add or remove abilities (old layer 5, 2009 layer 6); applied as remove_all, remove, add."""
-
-    add: tuple[Union[str, "StaticAbility"], ...] = ()
-    remove: tuple[str, ...] = ()
-    remove_all: bool = False
-    kind = "ability"
-
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        if self.add:
-            out["add"] = [a if isinstance(a, str) else a.to_dict() for a in self.add]
-        if self.remove:
-            out["remove"] = list(self.remove)
-        if self.remove_all:
-            out["remove_all"] = True
-        return {"abilities": out}
-
-
-@dataclass(frozen=True, slots=True)
-class PTSetPart:
-    """Set power and toughness to values."""
-
-    power: Value
-    toughness: Value
-    # Whether each affected object has its own amount (``values.per_object``): derived, so the layer machine
-    # need not walk the values at every application.
-    per_object: bool = field(default=False, init=False, repr=False, compare=False)
-    kind = "pt_set"
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "per_object", per_object(self.power) or per_object(self.toughness))
-
-
-@dataclass(frozen=True, slots=True)
-class PTModifyPart:
-    """Raise or lower power and toughness (+N/+N)."""
-
-    power: Value
-    toughness: Value
-    per_object: bool = field(default=False, init=False, repr=False, compare=False)  # as PTSetPart's
-    kind = "pt_modify"
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "per_object", per_object(self.power) or per_object(self.toughness))
-
-
-@dataclass(frozen=True, slots=True)
-class PTSwitchPart:
-    """Switch power and toughness."""
-
-    kind = "pt_switch"
-
-
-Part = Union[CopyPart, ControlPart, TextPart, TypePart, ColorPart, AbilityPart, PTSetPart, PTModifyPart, PTSwitchPart]
-
-
-def subtypes_given(parts: Iterable[Part]) -> Iterable[tuple[str, str]]:
-    """Each subtype ``parts`` give an object, with how: "set" or "add" (a subtypes part), or "copy" (a copy
-    exception that sets the copy's subtypes)."""
-    for p in parts:
-        if p.kind == "type" and p.characteristic == "subtypes" and p.op != "remove":
-            yield from ((p.op, w) for w in p.values)
-        elif p.kind == "copy":
-            yield from (("copy", w) for k, v in p.exceptions if k == "subtypes" for w in v)
-
-
-# The keys of an effect body (a static ability or an effect) that are parts, in layer order.
-PART_KEYS = ("copy", "control", "change_text", "types", "subtypes", "supertypes", "colors", "abilities", "pt")
-
-
-def parts_from_dict(body: Mapping[str, Any]) -> tuple[Part, ...]:
-    """The parts of an effect body, in layer order (types before subtypes before supertypes)."""
-    parts: list[Part] = []
-    if "copy" in body:
-        copy = body["copy"]
-        if isinstance(copy, dict):
-            exceptions = tuple(
-                (k, (card_types(v) if k == "types" else tuple(v)) if isinstance(v, list) else v)
-                for k, v in sorted(copy.get("except", {}).items())
-            )
-            parts.append(CopyPart(copy["of"], exceptions))
-        else:
-            parts.append(CopyPart(copy))
-    if "control" in body:
-        parts.append(ControlPart(body["control"]))
-    if "change_text" in body:
-        parts.append(TextPart(tuple(body["change_text"].items())))
-    for characteristic in ("types", "subtypes", "supertypes"):
-        if characteristic in body:
-            ((op, values),) = body[characteristic].items()
-            values = card_types(values) if characteristic == "types" else tuple(values)
-            parts.append(TypePart(characteristic, op, values))
-    if "colors" in body:
-        ((op, values),) = body["colors"].items()
-        parts.append(ColorPart(op, tuple(values)))
-    if "abilities" in body:
-        spec = body["abilities"]
-        parts.append(
-            AbilityPart(
-                add=tuple(a if isinstance(a, str) else StaticAbility.from_dict(a) for a in spec.get("add", ())),
-                remove=tuple(spec.get("remove", ())),
-                remove_all=bool(spec.get("remove_all", False)),
-            )
-        )
-    if "pt" in body:
-        pt = body["pt"]
-        if "set" in pt:
-            p, t = pt["set"]
-            parts.append(PTSetPart(value_from_dict(p), value_from_dict(t)))
-        if "modify" in pt:
-            p, t = pt["modify"]
-            parts.append(PTModifyPart(value_from_dict(p), value_from_dict(t)))
-        if pt.get("switch"):
-            parts.append(PTSwitchPart())
-    return tuple(parts)
-
-
-def parts_to_dict(parts: tuple[Part, ...]) -> dict[str, Any]:
-    body: dict[str, Any] = {}
-    pt: dict[str, Any] = {}
-    for part in parts:
-        if isinstance(part, TypePart):
-            body[part.characteristic] = {part.op: list(part.values)}
-        elif isinstance(part, ColorPart):
-            body["colors"] = {part.op: list(part.values)}
-        elif isinstance(part, PTSetPart):
-            pt["set"] = [value_to_dict(part.power), value_to_dict(part.toughness)]
-        elif isinstance(part, PTModifyPart):
-            pt["modify"] = [value_to_dict(part.power), value_to_dict(part.toughness)]
-        elif isinstance(part, PTSwitchPart):
-            pt["switch"] = True
-        else:
-            body.update(part.to_dict())
-    if pt:
-        body["pt"] = pt
-    return body
-
-
-# ---------------------------------------------------------------- abilities, objects, effects
-
-
-@dataclass(frozen=True, slots=True)
-class StaticAbility:
-    """A static ability; it generates one continuous effect (old 405, 2009 604).
-
-    ``cda`` marks a characteristic-defining ability (2009 604.3; old rules call it a
-    characteristic-setting ability, 405.2). ``label`` is how traces and outcomes name it.
-    """
-
-    label: str
-    affects: Affects
-    parts: tuple[Part, ...]
-    cda: bool = False
-    text_given: bool = True  # False when ``label`` was generated, so to_dict leaves it out
-    # Words chosen as the permanent entered (a color, a creature type), not printed: not text
-    # a text-changing effect can change (418.6a / 612.1-612.2).
-    chosen: frozenset[str] = frozenset()
-    # "As long as ...": while it does not hold, the ability's effect does not exist.
-    condition: Condition | None = None
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "StaticAbility":
-        parts = parts_from_dict(data)
-        affects = affects_from_dict(data.get("affects", "self"))
-        cda = bool(data.get("cda", False))
-        chosen = frozenset(data.get("chosen", ()))
-        condition = condition_from_dict(data["condition"]) if "condition" in data else None
-        if "text" in data:
-            return cls(data["text"], affects, parts, cda, True, chosen, condition)
-        return cls(generated_label(affects, parts, condition), affects, parts, cda, False, chosen, condition)
-
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        if self.text_given:
-            out["text"] = self.label
-        out["affects"] = self.affects.to_dict()
-        out.update(parts_to_dict(self.parts))
-        if self.cda:
-            out["cda"] = True
-        if self.chosen:
-            out["chosen"] = sorted(self.chosen)
-        if self.condition is not None:
-            out["condition"] = self.condition.to_dict()
-        return out
-
-
-def generated_label(affects: Affects, parts: tuple[Part, ...], condition: Condition | None = None) -> str:
-    """A stable label for a static ability written without ``text``: its body as compact JSON."""
-    body = parts_to_dict(parts)
-    body = {"affects": affects.to_dict(), **body}
-    if condition is not None:
-        body["condition"] = condition.to_dict()
-    return json.dumps(body, sort_keys=True, separators=(",", ":"))
+# ---------------------------------------------------------------- cards, objects, effects, the board
 
 
 @dataclass(frozen=True, slots=True)
 class Card:
-    """A card in a graveyard or in exile: printed characteristics and counters, for counts and for
-    values that read its power or toughness (``PTOf``, by its ``id``); none reads a name."""
+    """A card outside the battlefield (in a graveyard, exile, a hand, a library, or a spell on the stack):
+    printed characteristics, counters, keywords and static abilities. Counts and values read it (``PTOf``
+    by its ``id``); effects that reach its zone change it (``Filter.zones``); its static abilities
+    function where they say (``StaticAbility.functions_in``), its characteristic-defining ones where the
+    edition says."""
 
     name: str | None = None
     types: tuple[str, ...] = ()
@@ -402,6 +83,9 @@ class Card:
     mana_value: int = 0
     id: str | None = None
     counters: tuple[tuple[str, int], ...] = ()
+    abilities: tuple[str, ...] = ()  # keyword abilities
+    static: tuple["StaticAbility", ...] = ()
+    timestamp: int | None = None  # when it entered its zone (613.7d); default: after every object and effect
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "Card":
@@ -416,6 +100,9 @@ class Card:
             mana_value=data.get("mana_value", 0),
             id=data.get("id"),
             counters=tuple(sorted(data.get("counters", {}).items())),
+            abilities=tuple(data.get("abilities", ())),
+            static=tuple(StaticAbility.from_dict(s) for s in data.get("static", ())),
+            timestamp=data.get("timestamp"),
         )
 
     def pt(self, with_counters: bool) -> tuple[int | None, int | None]:
@@ -440,6 +127,12 @@ class Card:
             out["mana_value"] = self.mana_value
         if self.counters:
             out["counters"] = dict(self.counters)
+        if self.abilities:
+            out["abilities"] = list(self.abilities)
+        if self.static:
+            out["static"] = [s.to_dict() for s in self.static]
+        if self.timestamp is not None:
+            out["timestamp"] = self.timestamp
         return out
 
 
@@ -473,14 +166,27 @@ class Permanent:
     color_indicator: tuple[str, ...] = ()
     tapped: bool = False
     paired_with: str | None = None  # soulbond (702.95)
+    # Face down: how (``FACE_DOWN_KINDS``), and when it last turned face down (a new timestamp from 2015, 613.6e).
+    # Its printed characteristics stay on the board, as the card under it, but no rule reads them.
+    face_down: str | None = None
+    face_down_at: int | None = None
+    # Derived: whether its abilities are only its static ones, all functioning on the battlefield (no face-down
+    # status, no changeling, no color indicator, no ability that works elsewhere only): the layer machine
+    # builds most objects on that fast path.
+    plain: bool = field(default=True, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "plain", self.face_down is None and not self.color_indicator and (
+            CHANGELING not in self.abilities) and all(s.functions_in is ON_BATTLEFIELD for s in self.static))
 
     def counter_timestamp(self, kind: str) -> int:
         return dict(self.counter_timestamps).get(kind, self.timestamp)
 
     @property
     def latest_timestamp(self) -> int:
-        """Its timestamp where turning face up and transforming give new ones (613.6e-f, 2015)."""
-        return max(t for t in (self.timestamp, self.face_up_at, self.transformed_at) if t is not None)
+        """Its timestamp where turning face up or down and transforming give new ones (613.6e-f, 2015)."""
+        return max(t for t in (self.timestamp, self.face_up_at, self.face_down_at, self.transformed_at)
+                   if t is not None)
 
     @property
     def pt_counters(self) -> tuple[tuple[str, int], ...]:
@@ -517,10 +223,26 @@ class Board:
     # Each player's life total and number of cards in hand, where the board gives them (default 20, the starting life total of old 101.3 / 2009 103.3, and 0).
     life: tuple[tuple[str, int], ...] = ()
     hand_sizes: tuple[tuple[str, int], ...] = ()
+    # Each player's cards in hand and in library (the top first), and the spells on the stack by controller.
+    hands: tuple[tuple[str, tuple[Card, ...]], ...] = ()
+    libraries: tuple[tuple[str, tuple[Card, ...]], ...] = ()
+    stack: tuple[tuple[str, tuple[Card, ...]], ...] = ()
     _by_id: dict = field(default=None, compare=False, hash=False, repr=False)  # type: ignore[assignment]
+
+    # Derived: whether its cards outside the battlefield take part in the layers (``reaches_cards``).
+    reaches_cards: bool = field(default=False, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_by_id", {o.id: o for o in self.objects})
+        if self.graveyards or self.exile or self.hands or self.libraries or self.stack:
+            object.__setattr__(self, "reaches_cards", _reaches_cards(self))
+
+    def zone_cards(self) -> Iterable[tuple[str, str, str, int, Card]]:
+        """Every card outside the battlefield: (its zone's board key, zone, player, index, card)."""
+        for key, zone in CARD_ZONES.items():
+            for player, cards in getattr(self, key):
+                for index, card in enumerate(cards):
+                    yield key, zone, player, index, card
 
     def object(self, object_id: str) -> Permanent:
         return self._by_id[object_id]
@@ -583,6 +305,8 @@ class Board:
                     transformed_at=o.get("transformed_at"),
                     tapped=o.get("tapped", False),
                     paired_with=o.get("paired_with"),
+                    face_down=o.get("face_down"),
+                    face_down_at=o.get("face_down_at"),
                 )
             )
         effects = []
@@ -590,22 +314,24 @@ class Board:
             # An effect's defaults depend on its position and the active player: they are part of the key.
             effects.append(effect(e, position) if memo is None else
                            _memo(memo, (id(e), position, players[0]), e, effect, position))
-        graveyards, exile = (
+        graveyards, exile, hands, libraries, stack = (
             tuple((player, tuple(Card.from_dict(c) for c in cards)) for player, cards in data.get(zone, {}).items())
-            for zone in ("graveyards", "exile")
+            for zone in CARD_ZONES
         )
         return cls(players, tuple(objects), tuple(effects), graveyards, data.get("notes"), exile,
-                   tuple(data.get("life", {}).items()), tuple(data.get("hand_size", {}).items()))
+                   tuple(data.get("life", {}).items()), tuple(data.get("hand_size", {}).items()), hands, libraries,
+                   stack)
 
     def player_number(self, what: str, player: str) -> int:
-        """A player's life total (20 unless the board says: old 101.3; 2009 103.3) or number of cards in hand (0 unless it says)."""
+        """A player's life total (20 unless the board says: old 101.3; 2009 103.3) or number of cards in hand (as
+        many as it lists in ``hands`` unless it says)."""
         if what == "life":
             return dict(self.life).get(player, 20)
-        return dict(self.hand_sizes).get(player, 0)
+        return dict(self.hand_sizes).get(player, len(dict(self.hands).get(player, ())))
 
     def cards(self) -> dict[str, Card]:
-        """The cards in graveyards and in exile that have an id, by id."""
-        return {c.id: c for _, cards in self.graveyards + self.exile for c in cards if c.id is not None}
+        """The cards outside the battlefield that have an id, by id."""
+        return {c.id: c for _, _, _, _, c in self.zone_cards() if c.id is not None}
 
     def to_dict(self) -> dict[str, Any]:
         """The board in contract-v1 form, with every timestamp written out."""
@@ -632,7 +358,7 @@ class Board:
             if o.counter_timestamps:
                 d["counter_timestamps"] = dict(o.counter_timestamps)
             d["timestamp"] = o.timestamp
-            for key in ("face_up_at", "transformed_at"):
+            for key in ("face_down", "face_up_at", "face_down_at", "transformed_at"):
                 if getattr(o, key) is not None:
                     d[key] = getattr(o, key)
             if o.attached_to is not None:
@@ -644,10 +370,9 @@ class Board:
             if o.static:
                 d["static"] = [s.to_dict() for s in o.static]
             out["objects"].append(d)
-        if self.graveyards:
-            out["graveyards"] = {p: [c.to_dict() for c in cards] for p, cards in self.graveyards}
-        if self.exile:
-            out["exile"] = {p: [c.to_dict() for c in cards] for p, cards in self.exile}
+        for key in CARD_ZONES:
+            if getattr(self, key):
+                out[key] = {p: [c.to_dict() for c in cards] for p, cards in getattr(self, key)}
         if self.life:
             out["life"] = dict(self.life)
         if self.hand_sizes:
@@ -666,6 +391,36 @@ class Board:
         if self.notes is not None:
             out["notes"] = self.notes
         return out
+
+
+def _reaches_cards(board: Board) -> bool:
+    """Whether the board's cards outside the battlefield take part in the layers: one of them has a static
+    ability or changeling, an effect reaches another zone (a filter's ``zones``, or a resolved effect that
+    affected a card), or a copy effect copies a card."""
+    cards = board.cards()
+    if any(card.static or CHANGELING in card.abilities for _, _, _, _, card in board.zone_cards()):
+        return True
+    bodies = [s for p in board.objects for s in p.static] + list(board.effects)
+    return any(_reaches(part, cards) for body in bodies for part in _body_parts(body))
+
+
+def _body_parts(body) -> Iterable:
+    """A body's affects and parts, and those of the static abilities it grants, all the way down."""
+    yield body.affects
+    for part in body.parts:
+        yield part
+        if isinstance(part, AbilityPart):
+            for added in part.add:
+                if isinstance(added, StaticAbility):
+                    yield from _body_parts(added)
+
+
+def _reaches(thing, cards: Mapping[str, Card]) -> bool:
+    if isinstance(thing, Matching):
+        return thing.filter.zones is not None
+    if isinstance(thing, Ids):  # a resolved effect that affected a card
+        return any(i in cards for i in thing.ids)
+    return isinstance(thing, (CopyPart, FullTextPart)) and thing.of in cards
 
 
 def _memo(memo: dict, key, data: Mapping[str, Any], build, *args):

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from engines.board import (
-    ControlPart, CopyPart, Count, Matching, PTModifyPart, PTOf, PTSetPart, TextPart, TypePart,
+    ON_BATTLEFIELD, ControlPart, CopyPart, Count, Matching, PTModifyPart, PTOf, PTSetPart, TextPart, TypePart,
 )
 from engines.plan import (
     ABILITIES, COLORS, CONTROLLER, COPIABLE, EXIST, LAND, NOT_STARTED_READS, PT, TEXT, TYPES, Plan,
@@ -262,6 +262,7 @@ class Depending:
         if not relevant:
             return False
         you = self._you(b, state)
+        sets = self.sets
         condition = b.plan.condition
         if condition is not None and not started and self._holds(condition, b, state, you, key) != self._holds(
                 condition, b, trial, you, key):
@@ -270,7 +271,7 @@ class Depending:
         if not started and isinstance(affects, Matching):
             bits = b.plan.affects_reads
             oids = [oid for oid in relevant if changed[oid] & bits]
-            if oids and _matches_differ(affects.filter, oids, state, trial, you, source, matched):
+            if oids and _matches_differ(affects.filter, oids, state, trial, you, source, matched, sets, self.zoned):
                 return True
         for part in b.plan.parts[key]:
             if isinstance(part, (PTSetPart, PTModifyPart)):
@@ -283,14 +284,18 @@ class Depending:
                             return True
                         continue
                     if isinstance(value, Count):
-                        if value.zone == "battlefield" and _matches_differ(
-                                value.filter, relevant, state, trial, you, source, matched):
-                            return True
+                        if value.zone == "battlefield":
+                            if _matches_differ(value.filter, relevant, state, trial, you, source, matched, sets,
+                                               self.zoned):
+                                return True
+                        elif self.zoned and self._amount(value, b, state, you, key) != self._amount(
+                                value, b, trial, you, key):
+                            return True  # cards outside the battlefield are objects: an effect may change one
                     elif type(value) is Greatest:
                         # Only an object that matches, before or after, can change the greatest: most trials
                         # touch none, and then the whole battlefield need not be read twice.
                         f = value.among
-                        if any(matches(f, state[oid], you, source) or matches(f, trial[oid], you, source)
+                        if any(matches(f, state[oid], you, source, sets) or matches(f, trial[oid], you, source, sets)
                                for oid in relevant) and self._amount(value, b, state, you, key) != self._amount(
                                 value, b, trial, you, key):
                             return True
@@ -351,15 +356,19 @@ class Depending:
         return tuple(out)
 
 
-def _matches_differ(f, oids, state: dict, trial: dict, you: str, source, matched: dict) -> bool:
+def _matches_differ(f, oids, state: dict, trial: dict, you: str, source, matched: dict, sets, zoned: bool) -> bool:
     """Whether filter ``f`` matches one of ``oids`` in the trial and not in the state, or the other way;
-    ``matched`` keeps what it answered in the state, which every trial of one search asks again."""
+    ``matched`` keeps what it answered in the state, which every trial of one search asks again. Only
+    objects in the filter's zones count (a card outside them changes nothing it reads)."""
+    zones = f.zones or ON_BATTLEFIELD if zoned else None
     for oid in oids:
+        if zones is not None and state[oid].zone not in zones:
+            continue
         k = (id(f), oid, you, source)
         was = matched.get(k)
         if was is None:
-            was = matched[k] = matches(f, state[oid], you, source)
-        if was != matches(f, trial[oid], you, source):
+            was = matched[k] = matches(f, state[oid], you, source, sets)
+        if was != matches(f, trial[oid], you, source, sets):
             return True
     return False
 

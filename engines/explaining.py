@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from engines.board import PTOf, counter_pt_change, subtypes_given
+from engines.board import FACE_DOWN, PTOf, counter_pt_change, subtypes_given
 from engines.outcome import spoken_types
 from engines.state import Instance, Obj
 from engines.text import words_found
@@ -226,7 +226,20 @@ class Explaining:
         if "color_indicator_text" in self.machine.decided and takes_text and any(
                 s.key[0] == "i" for oid in objects for s in self.state[oid].statics):
             out += ("decision: color_indicator_text",)
-        return out
+        if any(p.kind == "full_text" for p in parts):
+            out += ("decision: full_text_keeps_ability",)
+        # The face-down rule (none before 2002-10: such a board is an anachronism) where a copy effect copies a
+        # face-down permanent or, from July 2003, does nothing to one.
+        face_down = tuple(r for r in (self.ruleset.citations.get("face_down"),) if r)
+        for p in parts:
+            if p.kind != "copy":
+                continue
+            if self.state[p.of].status & FACE_DOWN:
+                out += face_down + (
+                    ("decision: face_down_copied",) if "face_down_copied" in self.machine.decided else ())
+            if self.ruleset.face_down_copiable and any(self.state[oid].status & FACE_DOWN for oid in objects):
+                out += face_down
+        return tuple(dict.fromkeys(out))
 
     def _unlisted_subtypes(self, parts, objects: Iterable[str]) -> bool:
         """Whether the set of a subtype the document lists in no set (decision unlisted_subtypes) matters to
@@ -314,21 +327,34 @@ class Explaining:
                 if card is None:
                     how = ("as the effects applied so far leave it" if "creature" in self.state[value.of].types
                            else "not a creature, so it has none")
-                elif not any(n and counter_pt_change(kind) for kind, n in card.counters):
-                    how = "as printed"
+                    text = f"reads {value.of}'s {value.characteristic}: {amount} ({how})"
+                    if text not in out:
+                        out.append(text)
+                    continue
+                # A card that is an object of the layers (engines.zones) has the value they have left it,
+                # which its characteristic-defining ability may define (405.2 of 2007-05; 604.3).
+                printed = getattr(card, value.characteristic)
+                o = self.state.get(value.of) if self.zoned else None
+                base = getattr(o, value.characteristic) if o is not None else printed
+                if base != printed:
+                    rules.append(self.ruleset.cite("cda"))
+                    as_is, its = "as the layers so far leave the card", f"{base} as the layers so far leave it"
+                else:
+                    as_is, its = "as printed", f"printed {printed}"
+                if not any(n and counter_pt_change(kind) for kind, n in card.counters):
+                    how = as_is
                 elif not self.ruleset.card_counters:
-                    how = "as printed: counters count on permanents only"
+                    how = f"{as_is}: counters count on permanents only"
                 elif "creature" not in card.types:
-                    how = "as printed: counters count on creature cards only"
+                    how = f"{as_is}: counters count on creature cards only"
                 elif not self._card_counters_counted(key):
-                    how = f"as printed: its counters apply later, in {self.ruleset.counters_sublayer}"
+                    how = f"{as_is}: its counters apply later, in {self.ruleset.counters_sublayer}"
                     rules.append(self.ruleset.cite("pt_counters"))
                 elif self.machine.counters_with_modifiers:
-                    how = (f"printed {getattr(card, value.characteristic)}, with its counters, which apply in "
-                           f"{key} before every effect there")
+                    how = f"{its}, with its counters, which apply in {key} before every effect there"
                     rules += [self.ruleset.cite("pt_counters"), "decision: counters_timestamp"]
                 else:
-                    how = f"printed {getattr(card, value.characteristic)}, with its counters"
+                    how = f"{its}, with its counters"
                 text = f"reads {value.of}'s {value.characteristic}: {amount} ({how})"
                 if text not in out:
                     out.append(text)

@@ -20,12 +20,13 @@ class LayerEngine:
         self._machine = Machine(ruleset)
 
     def evaluate(self, board: Board) -> Outcome:
-        return outcome(self.name, self._machine.evaluate(board), self.ruleset.kindred)
+        return outcome(self.name, self._machine.evaluate(board), self.ruleset.kindred, board,
+                       self.ruleset.card_counters)
 
     def explain(self, board: Board) -> tuple[Outcome, tuple[Entry, ...]]:
         trace: list[Entry] = []
         state = self._machine.evaluate(board, trace)
-        return outcome(self.name, state, self.ruleset.kindred), tuple(trace)
+        return outcome(self.name, state, self.ruleset.kindred, board, self.ruleset.card_counters), tuple(trace)
 
     def __repr__(self) -> str:
         return f"LayerEngine({self.name})"

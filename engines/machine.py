@@ -21,7 +21,8 @@ from typing import Iterable
 
 from engines import apply
 from engines.board import (
-    AbilityPart, Attached, Board, Effect, Ids, PTModifyPart, Self_, StaticAbility, counter_pt_change,
+    CHANGELING, CHANGELING_ABILITY, ON_BATTLEFIELD, AbilityPart, Attached, Board, Effect, Ids, PTModifyPart, Self_,
+    StaticAbility, counter_pt_change,
 )
 from engines.amounts import Amounts
 from engines.dependency import Depending, changed_bits, strongly_connected
@@ -29,6 +30,7 @@ from engines.explaining import Explaining, describe
 from engines.plan import ALL, Planner
 from engines.reading import card_views, matches
 from engines.state import Instance, Obj, obj_from_permanent
+from engines.zones import card_objects, cards_by_object_id
 from engines.trace import Applied, Change, Entry, Heading, Note
 from rulesets.model import ALL_EFFECTS, NO_CDA, RESOLVED, STATIC, Ruleset, Sublayer
 
@@ -71,12 +73,13 @@ class Machine:
         every granted ability in it is granted by an effect that applies in it.
         """
         early: dict = {}
+        zoned = board.reaches_cards
         tried: list[frozenset] = []
         notes: list[Entry] = []
         first: _Run | None = None
         ever: dict = {}  # every granted ability any pass found, for the notes
         for number in range(1, MAX_PASSES + 1):
-            current = _Run(self, board, early, [] if trace is not None else None)
+            current = _Run(self, board, early, [] if trace is not None else None, zoned)
             found = current.execute()
             first = first or current
             keys = frozenset(found)
@@ -85,7 +88,7 @@ class Machine:
                 break
             tried.append(frozenset(early))
             if keys in tried or number == MAX_PASSES:
-                current = self._unsettled(board, tried, keys, ever, first, notes, number, trace)
+                current = self._unsettled(board, tried, keys, ever, first, notes, number, trace, zoned)
                 break
             notes.append(self._note(
                 f"pass {number}: abilities granted in a later layer have parts in earlier layers "
@@ -97,14 +100,14 @@ class Machine:
             trace.extend(current.trace or ())
         return current
 
-    def _unsettled(self, board, tried, keys, ever, first, notes, number, trace) -> "_Run":
+    def _unsettled(self, board, tried, keys, ever, first, notes, number, trace, zoned) -> "_Run":
         """The passes cycle: apply backwards only the abilities granted in every pass of the cycle,
         if a pass that assumes them grants them all again; otherwise none (the first pass)."""
         cycle = tried[tried.index(keys):] if keys in tried else tried
         common = frozenset.intersection(keys, *cycle)
         if common:
             early = {k: ever[k] for k in common}
-            run = _Run(self, board, early, [] if trace is not None else None)
+            run = _Run(self, board, early, [] if trace is not None else None, zoned)
             if common <= frozenset(run.execute()):
                 notes.append(self._note(
                     f"pass {number}: the granted abilities do not settle; a last pass applies backwards only "
@@ -130,13 +133,19 @@ def _labels(found: dict, keys) -> str:
 class _Run(Amounts, Depending, Explaining):
     """One pass of one evaluation: the state, which effects have started, and the trace."""
 
-    def __init__(self, machine: Machine, board: Board, early: dict, trace: list[Entry] | None) -> None:
+    def __init__(self, machine: Machine, board: Board, early: dict, trace: list[Entry] | None,
+                 zoned: bool = False) -> None:
         self.machine = machine
         self.ruleset = machine.ruleset
         self.planner = machine.planner
         self.board = board
         self.trace = trace
-        if board.graveyards or board.exile:  # most boards have neither: nothing to build per pass
+        # Whether the board's cards outside the battlefield are objects of the state (``engines.zones``).
+        self.zoned = zoned
+        self.sets = machine.ruleset.subtypes  # which words are creature types, for filters (every creature type)
+        if zoned:
+            self.cards, self.zones = cards_by_object_id(board), None  # counts read the card objects
+        elif board.graveyards or board.exile:  # most boards have neither: nothing to build per pass
             self.cards = board.cards()
             keywords = machine.ruleset.keyword_counters
             # The cards as a count reads them before and after their counters apply (``_card_counters_counted``).
@@ -161,18 +170,36 @@ class _Run(Amounts, Depending, Explaining):
             if behind:
                 position += behind.get(p.id, 0)
             ts = p.latest_timestamp if turning else p.timestamp
+            if p.face_down is not None:  # no text: none of its abilities exists (504.2; 707.2 / 708.2)
+                state[p.id] = o = obj_from_permanent(p, position, (), words)
+                o.timestamp = ts
+                continue
             statics = tuple(
                 Instance(("p", p.id, i), a.label, a, plan(a), p.id, None, ts, (ts, 0, position, i))
                 for i, a in enumerate(p.static)
             )
+            if p.plain:
+                state[p.id] = o = obj_from_permanent(p, position, statics, words)
+                o.timestamp = ts
+                continue
+            # An ability that works only elsewhere (an Incarnation's) does not function here (112.6b / 113.6b).
+            dormant = tuple(s for s in statics if "battlefield" not in s.body.functions_in)
+            if dormant:
+                statics = tuple(s for s in statics if "battlefield" in s.body.functions_in)
+            if CHANGELING in p.abilities:  # key "w": the ability a keyword word stands for
+                statics += (Instance(("w", p.id), CHANGELING, CHANGELING_ABILITY, plan(CHANGELING_ABILITY), p.id,
+                                     None, ts, (ts, 0, position, len(statics))),)
             if p.color_indicator and not indicators:
                 a = indicator_text(p.name, p.color_indicator)  # decision color_indicator_text
                 i = len(statics)
                 statics += (Instance(("i", p.id), a.label, a, plan(a), p.id, None, ts, (ts, 0, position, i)),)
             state[p.id] = o = obj_from_permanent(p, position, statics, words)
             o.timestamp = ts
+            o.dormant = dormant
             if p.color_indicator and indicators:  # 202.2e (2011-09-30): a printed characteristic
                 o.colors = o.colors | frozenset(p.color_indicator)
+        if zoned:
+            state.update(card_objects(board, self.planner, words, self.ruleset.keyword_counters))
         for object_id, instance in early.values():
             o = state[object_id]
             o.statics = o.statics + (instance,)
@@ -456,7 +483,17 @@ class _Run(Amounts, Depending, Explaining):
             return frozenset((target,)) if target is not None else EMPTY
         you = state[unit.source].controller
         f = affects.filter
-        return frozenset(o.id for o in state.values() if matches(f, o, you, unit.source))
+        sets = self.ruleset.subtypes
+        if not self.zoned:
+            return frozenset(o.id for o in state.values() if matches(f, o, you, unit.source, sets))
+        zones = f.zones or ON_BATTLEFIELD  # it may reach cards outside the battlefield: they are in the state
+        return frozenset(o.id for o in state.values() if o.zone in zones and matches(f, o, you, unit.source, sets))
+
+    def _permanents(self, state: dict) -> Iterable[Obj]:
+        """The objects on the battlefield: the whole state, unless cards outside it are objects too."""
+        if not self.zoned:
+            return state.values()
+        return [o for o in state.values() if o.zone == "battlefield"]
 
     # ------------------------------------------------------------ applying
 
@@ -547,6 +584,8 @@ class _Run(Amounts, Depending, Explaining):
                     o.controller = you if part.player == "you" else part.player
                 elif kind == "text":
                     apply.change_text(o, dict(part.swaps), self.planner)
+                elif kind == "full_text":
+                    apply.take_text(o, state[part.of], unit, self.planner)
                 else:
                     apply.copy_onto(o, target, part, unit, self.planner)
                 # The apply functions give an object a new tuple of abilities only when they change it.

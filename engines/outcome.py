@@ -1,6 +1,7 @@
 """The outcome: every object's final characteristics, in the shape docs/board-format.md gives.
 
-Lists are sorted; abilities are keyword words and static-ability labels, each once
+A face-down permanent has no name: null (707.2 / 708.2). Lists are sorted; an object with every creature type has the one subtype "every creature type" in place of
+them all (``EVERY_CREATURE_TYPE``); abilities are keyword words and static-ability labels, each once
 (``ability_instances`` decision); a noncreature's power and toughness are null (208.3 / 207.3).
 ``validate_outcome`` checks an outcome that comes from outside (an external engine) against
 that shape and against its board; ``diffcheck/schema/outcome-v1.schema.json`` is the same
@@ -13,8 +14,9 @@ import json
 import re
 from typing import Any
 
-from engines.board import CARD_TYPES, COLORS, KINDRED, SUPERTYPES, Board
+from engines.board import CARD_TYPES, COLORS, EVERY_CREATURE_TYPE, KINDRED, SUPERTYPES, Board
 from engines.state import Obj
+from engines.zones import cards_by_object_id, printed_card, with_counters
 
 Outcome = dict  # {"ruleset": name, "objects": {id: {...}}}
 
@@ -41,8 +43,25 @@ def spoken_types(types: frozenset[str], kindred: bool) -> frozenset[str]:
     return types - {"tribal"} | {KINDRED} if kindred and "tribal" in types else types
 
 
-def outcome(ruleset_name: str, state: dict[str, Obj], kindred: bool = False) -> Outcome:
-    return {"ruleset": ruleset_name, "objects": {oid: characteristics(o, kindred) for oid, o in state.items()}}
+def outcome(ruleset_name: str, state: dict[str, Obj], kindred: bool = False, board: Board | None = None,
+            card_counters: bool = False) -> Outcome:
+    """The answer: every permanent's characteristics and, under ``cards``, those of each card outside the
+    battlefield that the layers changed (an effect that reaches its zone, or its own characteristic-defining
+    ability), with its counters where ``card_counters`` (121.1a, from 2011-06)."""
+    out = {"ruleset": ruleset_name,
+           "objects": {oid: characteristics(o, kindred) for oid, o in state.items() if o.zone == "battlefield"}}
+    if board is not None and len(state) > len(board.objects):
+        cards = cards_by_object_id(board)
+        changed = {}
+        for oid, o in state.items():
+            if o.zone != "battlefield":
+                card = cards[oid]
+                now = characteristics(with_counters(o, card) if card_counters else o, kindred)
+                if now != characteristics(printed_card(card, o, card_counters), kindred):
+                    changed[oid] = now
+        if changed:
+            out["cards"] = changed
+    return out
 
 
 # ---------------------------------------------------------------- checking an outcome from outside
@@ -69,9 +88,9 @@ def validate_outcome(data: Any, board: Board | None = None) -> str | None:
     for key in ("ruleset", "objects"):
         if key not in data:
             return f"missing key {key!r} (an outcome is {{\"ruleset\": ..., \"objects\": {{...}}}})"
-    extra = sorted(set(data) - {"ruleset", "objects"})
+    extra = sorted(set(data) - {"ruleset", "objects", "cards"})
     if extra:
-        return f"unexpected key {extra[0]!r} (an outcome has only ruleset and objects)"
+        return f"unexpected key {extra[0]!r} (an outcome has only ruleset, objects and cards)"
     ruleset = data["ruleset"]
     if not isinstance(ruleset, str) or not ruleset:
         return f"ruleset: expected a non-empty string; found {_describe(ruleset)}"
@@ -98,6 +117,16 @@ def validate_outcome(data: Any, board: Board | None = None) -> str | None:
         if problem is not None:
             where, message = problem
             return f"objects.{oid}{'.' + where if where else ''}: {message}"
+    cards = data.get("cards", {})
+    if not isinstance(cards, dict):
+        return f"cards: expected an object mapping each changed card's id to its characteristics; found {_describe(cards)}"
+    for cid, card in cards.items():
+        if not _ID.match(cid):
+            return f"cards: {cid!r} is not a card id (letters, digits and _ . : -, not starting with . : or -)"
+        problem = _object_problem(card, players)
+        if problem is not None:
+            where, message = problem
+            return f"cards.{cid}{'.' + where if where else ''}: {message}"
     return None
 
 
@@ -110,9 +139,10 @@ def _object_problem(obj: Any, players: set[str] | None) -> tuple[str, str] | Non
     extra = sorted(set(obj) - set(OUTCOME_KEYS))
     if extra:
         return "", f"unexpected key {extra[0]!r} (an object has only {', '.join(OUTCOME_KEYS)})"
-    for key in ("name", "controller"):
-        if not isinstance(obj[key], str) or not obj[key]:
-            return key, f"expected a non-empty string; found {_describe(obj[key])}"
+    if obj["name"] is not None and (not isinstance(obj["name"], str) or not obj["name"]):
+        return "name", f"expected a non-empty string, or null for no name; found {_describe(obj['name'])}"
+    if not isinstance(obj["controller"], str) or not obj["controller"]:
+        return "controller", f"expected a non-empty string; found {_describe(obj['controller'])}"
     if players is not None and obj["controller"] not in players:
         return "controller", f"{obj['controller']!r} is not a player of the board ({', '.join(sorted(players))})"
     for key in ("types", "subtypes", "supertypes", "colors", "abilities"):
@@ -124,8 +154,8 @@ def _object_problem(obj: Any, players: set[str] | None) -> tuple[str, str] | Non
                 return key, f"expected a list of non-empty strings; found {_describe(item)} in it"
             if key in _CLOSED and item not in _CLOSED[key]:
                 return key, f"{item!r} is not one of {', '.join(_CLOSED[key])}"
-            if key == "subtypes" and not _SUBTYPE.match(item):
-                return key, f"{item!r} is not a subtype (a lowercase word: a-z, ' and -)"
+            if key == "subtypes" and not _SUBTYPE.match(item) and item != EVERY_CREATURE_TYPE:
+                return key, f"{item!r} is not a subtype (a lowercase word: a-z, ' and -, or {EVERY_CREATURE_TYPE!r})"
         for a, b in zip(value, value[1:]):
             if a == b:
                 return key, f"lists {a!r} twice; lists hold each value once"

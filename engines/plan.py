@@ -72,7 +72,7 @@ def filter_reads(f: Filter) -> int:
         bits |= COPIABLE  # copy effects change them; an object's owner never changes
     if f.no_abilities:
         bits |= ABILITIES | TYPES  # a basic land type is a mana ability (214.9e / 305.6)
-    return bits  # tapped, attached and paired: no effect changes them
+    return bits  # tapped, attached, paired and face down: no effect changes them
 
 
 def value_reads(value) -> int:
@@ -143,8 +143,8 @@ def characteristic(part: Part) -> str:
 
 
 # Kinds whose writes never depend on the part's details, and kinds whose result reads the state.
-_FIXED_WRITES = {"copy": ALL, "control": CONTROLLER, "text": TEXT | TYPES | ABILITIES, "color": COLORS,
-                 "pt_set": PT, "pt_modify": PT, "pt_switch": PT}
+_FIXED_WRITES = {"copy": ALL, "full_text": ALL, "control": CONTROLLER, "text": TEXT | TYPES | ABILITIES,
+                 "color": COLORS, "pt_set": PT, "pt_modify": PT, "pt_switch": PT}
 _READING_KINDS = frozenset({"copy", "control", "text", "type", "pt_set", "pt_modify"})
 # Kinds whose reads concern only the objects the effect applies to (the words a text change
 # finds there; whether a land-type change's object is a land): a change elsewhere is no trial's business.

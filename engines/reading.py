@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
-from engines.board import BASIC_LAND_TYPES, PAIRED, TAPPED, Card, Count, Filter, PTOf
+from typing import Iterable
+
+from engines.board import BASIC_LAND_TYPES, EVERY_CREATURE_TYPE, FACE_DOWN, PAIRED, TAPPED, Card, Count, Filter, PTOf
+from rulesets.model import LEGACY_SUBTYPES, SubtypeSets
 
 
-def matches(f: Filter, o, you: str | None, source_id: str | None) -> bool:
-    """Whether object ``o`` (an ``Obj``) passes filter ``f``, for an effect controlled by ``you``."""
+def matches(f: Filter, o, you: str | None, source_id: str | None, sets: SubtypeSets = LEGACY_SUBTYPES) -> bool:
+    """Whether object ``o`` (an ``Obj``) passes filter ``f``, for an effect controlled by ``you``; ``sets``
+    says which words are creature types, which an object with every creature type has."""
     if f.types and not f.types <= o.types:
         return False
-    if f.subtypes and not f.subtypes <= o.subtypes:
+    if f.subtypes and not f.subtypes <= o.subtypes and not (
+            EVERY_CREATURE_TYPE in o.subtypes and sets.creature_types(f.subtypes - o.subtypes)):
         return False
     if f.supertypes and not f.supertypes <= o.supertypes:
         return False
@@ -17,7 +22,8 @@ def matches(f: Filter, o, you: str | None, source_id: str | None) -> bool:
         return False
     if f.not_types and not f.not_types.isdisjoint(o.types):
         return False
-    if f.not_subtypes and not f.not_subtypes.isdisjoint(o.subtypes):
+    if f.not_subtypes and (not f.not_subtypes.isdisjoint(o.subtypes) or (
+            EVERY_CREATURE_TYPE in o.subtypes and any(sets.of(w) == "creature" for w in f.not_subtypes))):
         return False
     if f.not_supertypes and not f.not_supertypes.isdisjoint(o.supertypes):
         return False
@@ -63,6 +69,8 @@ def _rare_matches(f: Filter, o, you: str | None) -> bool:
     if f.tapped is not None and bool(status & TAPPED) != f.tapped:
         return False
     if f.paired is not None and bool(status & PAIRED) != f.paired:
+        return False
+    if f.face_down is not None and bool(status & FACE_DOWN) != f.face_down:
         return False
     if f.attached is not None and (o.attached_to is not None) != f.attached:
         return False
@@ -116,14 +124,10 @@ def card_views(zones, with_counters: bool, keywords: frozenset[str] = frozenset(
     return tuple(CardView(card, owner, with_counters, keywords) for owner, cards in zones for card in cards)
 
 
-def count(value: Count, state: dict, you: str | None, source_id: str | None, zones) -> int:
-    """How many objects on the battlefield (or cards in the count's zone) match the count's filter now.
-
-    ``zones`` maps "graveyard" and "exile" to their card views."""
+def count(value: Count, objects: Iterable, you: str | None, source_id: str | None, sets: SubtypeSets) -> int:
+    """How many of ``objects`` (the permanents, or the cards of the count's zone) match the count's filter now."""
     f = value.filter
-    if value.zone != "battlefield":
-        return sum(1 for c in zones[value.zone] if matches(f, c, you, source_id))
-    return sum(1 for o in state.values() if matches(f, o, you, source_id))
+    return sum(1 for o in objects if matches(f, o, you, source_id, sets))
 
 
 def read_pt(o, value: PTOf) -> int:

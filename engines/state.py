@@ -6,7 +6,7 @@ trial costs a copy of the objects it touches and nothing else (copy on write).
 
 from __future__ import annotations
 
-from engines.board import PAIRED, TAPPED, Effect, Permanent, StaticAbility
+from engines.board import FACE_DOWN, FACE_DOWN_WARD, PAIRED, TAPPED, Effect, Permanent, StaticAbility
 from engines.plan import Plan
 
 
@@ -51,13 +51,16 @@ class Obj:
     rewrites only those, never a subtype or keyword another effect gave (418.6 / 612). Where
     text changes come before every effect that gives subtypes or keywords (the layers; July
     2003) that is no restriction, and ``words`` is None: all it has is text when they apply.
-    ``status`` holds the board's facts about it that no effect changes (``values.TAPPED``, ``PAIRED``).
+    ``status`` holds the board's facts about it that no effect changes (``values.TAPPED``, ``PAIRED``,
+    ``FACE_DOWN``). ``zone`` is where it is: "battlefield" for a permanent, or a card's zone
+    (``engines.zones``); ``dormant`` holds a card's printed static abilities that do not function where it
+    is, which a copy of it still copies.
     """
 
     __slots__ = (
         "id", "name", "controller", "owner", "types", "subtypes", "supertypes", "colors", "keywords",
         "statics", "power", "toughness", "mana_value", "timestamp", "attached_to", "position", "hidden", "words",
-        "status",
+        "status", "zone", "dormant",
     )
 
     def clone(self) -> "Obj":
@@ -82,14 +85,17 @@ class Obj:
         new.hidden = self.hidden
         new.words = self.words
         new.status = self.status
+        new.zone = self.zone
+        new.dormant = self.dormant
         return new
 
     @property
     def ability_words(self) -> frozenset[str]:
-        """Keywords and static-ability labels: what an ``abilities`` filter sees."""
-        if not self.statics:
+        """Keywords and static-ability labels: what an ``abilities`` filter sees (a card's abilities that do
+        not function where it is are abilities it has all the same)."""
+        if not self.statics and not self.dormant:
             return self.keywords
-        return self.keywords | {s.label for s in self.statics}
+        return self.keywords | {s.label for s in self.statics} | {s.label for s in self.dormant}
 
     def has_static(self, key) -> bool:
         for s in self.statics:
@@ -126,7 +132,31 @@ def obj_from_permanent(p: Permanent, position: int, statics: tuple[Instance, ...
     o.hidden = _NONE
     o.words = o.subtypes | o.keywords if words else None
     o.status = (TAPPED if p.tapped else 0) | (PAIRED if p.paired_with is not None else 0)
+    o.zone = "battlefield"
+    o.dormant = ()
+    if p.face_down is not None:
+        _face_down(o, p.face_down)
     return o
+
+
+_CREATURE = frozenset({"creature"})
+_WARD = frozenset({"ward 2"})
+
+
+def _face_down(o: Obj, kind: str) -> None:
+    """A face-down permanent's values: a 2/2 creature with no text, no name, no subtypes and no mana cost
+    (504.2 of 2002-10; 707.2a / 708.2a), with ward {2} if disguised or cloaked (702.168a; 701.58a). They are
+    what it starts from, and from 2003-07 its copiable values (``Ruleset.face_down_copiable``)."""
+    o.name = None
+    o.types = _CREATURE
+    o.subtypes = o.supertypes = o.colors = _NONE
+    o.keywords = _WARD if kind in FACE_DOWN_WARD else _NONE
+    o.statics = ()
+    o.power = o.toughness = 2
+    o.mana_value = 0
+    if o.words is not None:
+        o.words = o.keywords
+    o.status |= FACE_DOWN
 
 
 def copiable_snapshot(o: Obj) -> tuple:

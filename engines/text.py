@@ -130,6 +130,18 @@ def _without_choices(ability: StaticAbility) -> StaticAbility:
     return replace(ability, parts=parts, chosen=frozenset())
 
 
+@lru_cache(maxsize=4096)
+def rechosen(ability: StaticAbility, chooses: tuple[tuple[str, str], ...]) -> StaticAbility:
+    """The ability as a copy that entered and made its own choices gets it (503.6 / 706.6 / 707.6): each chosen
+    word ``chooses`` maps is the copy's choice instead; any other chosen word is undefined (``without_choices``)."""
+    mapping = {old: new for old, new in chooses if old in ability.chosen}
+    if not mapping:
+        return without_choices(ability)
+    left = ability.chosen - mapping.keys()
+    base = _without_choices(replace(ability, chosen=left)) if left else replace(ability, chosen=frozenset())
+    return replace(_swap_ability(base, mapping), chosen=frozenset(mapping.values()))
+
+
 # (id of an ability, swaps) -> (the ability, the result): dependency trials and the trace ask the
 # same question of the same ability many times; holding the ability keeps its id from being reused.
 _SWAPPED: dict[tuple, tuple[StaticAbility, StaticAbility]] = {}

@@ -18,6 +18,7 @@ from engines.vocabulary import KINDRED, card_types
 # An object's status bits (``Obj.status``): facts of the board that no continuous effect changes.
 TAPPED = 1
 PAIRED = 2
+FACE_DOWN = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +48,10 @@ class Filter:
     tapped: bool | None = None
     attached: bool | None = None  # attached to an object (an Aura, Equipment or Fortification)
     paired: bool | None = None  # paired with a creature (soulbond)
+    face_down: bool | None = None  # a face-down permanent (Ixidron counts them)
+    # Where an effect that affects by this filter reaches (Painter's Servant, Conspiracy): the zones' words;
+    # None is the battlefield only. Counts say their zone apart (``Count.zone``).
+    zones: frozenset[str] | None = None
     # Whether any key below ``other`` besides the P/T bounds is given: the layer machine asks a filter
     # millions of times, and most filters give none of them.
     rare: bool = field(default=False, init=False, repr=False, compare=False)
@@ -58,7 +63,7 @@ class Filter:
     _INT_KEYS = ("power_at_least", "power_at_most", "toughness_at_least", "toughness_at_most",
                  "mana_value_at_least", "mana_value_at_most")
     _PLAYER_KEYS = ("controller", "owner")
-    _STATUS_KEYS = ("tapped", "attached", "paired")
+    _STATUS_KEYS = ("tapped", "attached", "paired", "face_down")
 
     def __post_init__(self) -> None:
         rare = self.owner is not None or self.name is not None or self.mana_value_at_least is not None \
@@ -77,6 +82,8 @@ class Filter:
         for k in ("other", "no_abilities"):
             if data.get(k):
                 kwargs[k] = True
+        if "zones" in data:
+            kwargs["zones"] = frozenset(data["zones"])
         return cls(**kwargs)
 
     def to_dict(self) -> dict[str, Any]:
@@ -87,6 +94,8 @@ class Filter:
                 out[k] = True
         out.update({k: getattr(self, k) for k in (*self._INT_KEYS, *self._STATUS_KEYS)
                     if getattr(self, k) is not None})
+        if self.zones is not None:
+            out["zones"] = sorted(self.zones)
         return out
 
 

@@ -62,6 +62,13 @@ TEXT_CHANGE_WORDS = Decision(
     "The documents of 1999 say nothing of which words a text change can change: it changes every color, "
     "land type and creature type word the board names, as the rules of October 2002 (415.4) again allowed.",
 )
+FACE_DOWN_COPIED = Decision(
+    "face_down_copied",
+    "503.2, 504.2 (2002-10)",
+    "A copy of a face-down permanent takes its face-down values, a nameless 2/2 creature: 503.2 copies a "
+    "permanent's printed values, but 504.2 says a face-down permanent has no characteristics but those the "
+    "rules list, as the copiable values of July 2003 (503.2) then said.",
+)
 COPIED_ABILITY_TIMESTAMP = Decision(
     "copied_ability_timestamp",
     "Timestamp Order (1999-11 glossary), 418.5c (2001)",
@@ -82,7 +89,7 @@ BASE = Ruleset(
         Sublayer("4", "all other continuous effects, by dependency and timestamp", "418.5c", topic="stage_other"),
     ),
     placement=placement_table(
-        {"copy": "1", "type": "2", "control": "4", "text": "4", "color": "4", "ability": "4",
+        {"copy": "1", "type": "2", "control": "4", "text": "4", "full_text": "4", "color": "4", "ability": "4",
          "pt_set": "4", "pt_modify": "4", "pt_switch": "4"},
         cda={"color": "2"},  # 402.3: what a card says it is, with its printed values
     ),
@@ -93,10 +100,11 @@ BASE = Ruleset(
     citations=MappingProxyType({}),  # a document's (``rulesets.language``)
     decisions=tuple(d for d in COMMON_DECISIONS if d.key != "copied_ability_timestamp") + (
         COPIED_ABILITY_TIMESTAMP, STARTED_EFFECTS, TYPE_CHANGING_ABILITIES, IS_STATEMENTS, COPIES_BEFORE_RULES,
-        DEPENDENCY_ACROSS_STAGES, TEXT_CHANGE_WORDS, BASIC_LAND_CHANGE),
+        DEPENDENCY_ACROSS_STAGES, TEXT_CHANGE_WORDS, BASIC_LAND_CHANGE, FACE_DOWN_COPIED),
     card_types=frozenset({"artifact", "creature", "enchantment", "instant", "land", "sorcery"}),
     type_effects_whole=True,
     grant_timestamps=False,
+    face_down_copiable=False,
     stages=True,
     dependency_across_stages=True,
 )

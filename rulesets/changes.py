@@ -91,7 +91,7 @@ def _stage_after(r: Ruleset, kinds: tuple[str, ...], origins: tuple[str, ...], a
 def _text_changing_step(r: Ruleset) -> Ruleset:
     if not r.stages or r.placement[("text", STATIC)] != r.placement[("color", STATIC)]:
         return r
-    return _stage_after(r, ("text",), (STATIC, RESOLVED, CDA), r.placement[("copy", STATIC)],
+    return _stage_after(r, ("text", "full_text"), (STATIC, RESOLVED, CDA), r.placement[("copy", STATIC)],
                         Sublayer("text", "text-changing effects", "418.5a", topic="stage_text"))
 
 
@@ -342,6 +342,15 @@ CHANGES: tuple[RuleChange, ...] = (
         "other effects.",
         _csa_step,
     ),
+    RuleChange(
+        "face-down-copiable", "A face-down permanent stays face down when it becomes a copy",
+        "504.2 (2003-03)", "503.2, 504.2 (2003-07)",
+        "A face-down permanent's 2/2 nameless values become its copiable values, which a copy effect on it "
+        "no longer replaces: it keeps them until it turns face up (504.7 of 2006-05 says so outright, 613.2b of "
+        "2020 puts them in layer 1b); before, they were only its initial values, and a copy effect applied over "
+        "them made it look like what it copies.",
+        _setting(face_down_copiable=True),
+    ),
     # 2003-10
     RuleChange(
         "aura-order-chosen", "A local enchantment that enters with what it enchants is ordered like any object",
@@ -409,6 +418,14 @@ CHANGES: tuple[RuleChange, ...] = (
         "longer characteristic-defining: it applies in timestamp order among the other effects of its layer, "
         "not first.",
         _cda_unconditional,
+    ),
+    RuleChange(
+        "cda-every-zone", "Characteristic-defining abilities work in every zone",
+        "208.2, 402.8a, 405.2a (2007-02)", "208.2, 402.8a, 405.2 (2007-05)",
+        "A characteristic-defining ability defines its card's power and toughness in every zone, as it "
+        "already did its types and colors: a Tarmogoyf in a graveyard has its number; before, a * power or "
+        "toughness was 0 anywhere but in play.",
+        _setting(cda_every_zone=True),
     ),
     # 2009-07: seven layers
     RuleChange(

@@ -106,6 +106,13 @@ COMMON_DECISIONS = (
         "The outcome lists each ability once, however many instances the object has; removing an "
         "ability removes every instance.",
     ),
+    Decision(
+        "full_text_keeps_ability",
+        "418.6 / 612 (text-changing effects); 418.5b / 613.5",
+        "An object that an ability of its own gives another card's full text (Volrath's Shapeshifter) keeps "
+        "that ability beside the card's text: the rules do not say whether the ability, no part of the text it "
+        "gives, stays; keeping it leaves a state in which what gives the object its text is still there.",
+    ),
 )
 
 # One effect spanning steps of the order: the six layers (418.5b), and before them a copy effect's

@@ -80,8 +80,9 @@ EDITIONS: tuple[Edition, ...] = (
             ("creature-types-changeable",)),
     Edition(
         "2003-07", "Before layers: copy, text, characteristic-setting, type, counters, the rest (Eighth Edition)",
-        "2003-07-01", ("dependency-within-stage", "text-changing-step", "csa-step", "aura-order-chosen"),
-        settles=("basic_land_change",),  # 212.6e of July 2003
+        "2003-07-01",
+        ("dependency-within-stage", "text-changing-step", "csa-step", "face-down-copiable", "aura-order-chosen"),
+        settles=("basic_land_change", "face_down_copied"),  # 212.6e and 503.2 of July 2003
     ),
     Edition("2003-10", "Six layers, P/T in one layer (Mirrodin)", "2003-10-01", ("numbered-layers",)),
     Edition(
@@ -92,7 +93,7 @@ EDITIONS: tuple[Edition, ...] = (
     ),
     Edition(
         "2007-05", "Six layers with characteristic-defining abilities (Future Sight)", "2007-05-01",
-        ("cda-out-of-dependency", "cda-defines-fewer-characteristics", "cda-unconditional"),
+        ("cda-out-of-dependency", "cda-defines-fewer-characteristics", "cda-unconditional", "cda-every-zone"),
     ),
     Edition(
         "2009-07", "Seven-layer rules (counters in 7d)", "2009-07-11",

@@ -84,12 +84,6 @@ NOT_EXPRESSIBLE: tuple[Inexpressible, ...] = (
         "hold only effects on objects.",
     ),
     Inexpressible(
-        "2007-05", "208.2, 402.8a, 405.2a (2007-02)", "208.2, 402.8a, 405.2 (2007-05)",
-        "Characteristic-defining abilities work in every zone; before, only those that set types, subtypes, "
-        "supertypes or colors did, and a * power or toughness was 0 out of play. A board's cards in graveyards and "
-        "exile have no abilities.",
-    ),
-    Inexpressible(
         "2007-05", "212.1b (2007-02)", "212.1b (2007-05)",
         "The subtypes of a removed card type that are also subtypes of a kept one stay (creature types on a "
         "tribal object); before, no tribal or planeswalker card type existed, so no board true to those "
@@ -110,8 +104,9 @@ NOT_EXPRESSIBLE: tuple[Inexpressible, ...] = (
         "2007-05", "503.8 (2008-05)", "503.8-503.8a (2008-07)",
         "A choice a copy made as it entered is no longer remembered for abilities it copies later: only the "
         "ability linked to the one that made the choice can use it (503.8a calls this a change; inside the "
-        "edition). A board records choices only for an object's own abilities (chosen), never a copy's own "
-        "choice, so neither rule has anything to act on.",
+        "edition). A board records a copy's own choices on its copy effect (copy: {chooses}), for the abilities "
+        "that copy effect gives it, and has no later copy effect on the object that could remember them, so "
+        "neither rule has anything to act on.",
     ),
     Inexpressible(
         "2009-07", "418.5e, 502.15k (2009-05)", "612.6c, 702.23d (2009-07)",
@@ -178,8 +173,9 @@ NOT_EXPRESSIBLE: tuple[Inexpressible, ...] = (
     ),
     Inexpressible(
         "2020-04", "613.1a (2020-01)", "613.2a-b (2020-04)",
-        "Layer 1 splits into copiable values (1a) and face-down characteristics (1b); boards hold no face-down "
-        "permanents.",
+        "Layer 1 splits into copiable values (1a) and face-down characteristics (1b), after them. A face-down "
+        "permanent already kept its face-down values under a copy effect (504.2 of 2003-07, 504.7 of 2006-05: "
+        "rule change face-down-copiable), so no answer changes.",
     ),
     Inexpressible(
         "2020-04", "706.9d (2020-11)", "706.9d (2021-02-02)",

@@ -71,7 +71,7 @@ CITATIONS: tuple[tuple[str, Mapping[str, str]], ...] = (
         "simultaneous": "418.5c", "copy": "503.2", "undefined_choice": "503.7", "text_change": "415.4",
     }),
     # 418.5c takes in the glossary's exception for a local enchantment.
-    ("2002-10-07", {"aura_timestamp": "418.5c"}),
+    ("2002-10-07", {"aura_timestamp": "418.5c", "face_down": "504.2"}),
     # 418.5a (six stages), 405.2 (characteristic-setting abilities), 418.5c-g, 418.5i, 418.6.
     ("2003-07-01", {
         "layers": "418.5a", "stage_copy": "418.5a", "stage_text": "418.5a", "stage_csa": "418.5a",
@@ -86,7 +86,7 @@ CITATIONS: tuple[tuple[str, Mapping[str, str]], ...] = (
     ("2003-12-01", {"type_effects": "418.5b"}),
     # 418.5b says an effect that started keeps its objects in later layers.
     ("2005-10-01", {"lock_in": "418.5b", "cda_dependency": "418.5d"}),
-    ("2006-05-01", {"no_pt": "208.3"}),
+    ("2006-05-01", {"no_pt": "208.3", "face_down": "504.7"}),
     ("2007-10-01", {"land_types": "212.6h", "counters": "200.10a"}),
     ("2008-07-15", {"granted_vs_defined": "402.10", "remove_all_instances": "402.9"}),
     ("2009-07-11", {
@@ -94,7 +94,7 @@ CITATIONS: tuple[tuple[str, Mapping[str, str]], ...] = (
         "text_change": "611.1", "granted_text": "611.3", "fixed_set": "610.2c", "static_not_locked": "610.3a",
         "variable_once": "610.2d", "land_types": "305.7", "granted_vs_defined": "112.10",
         "remove_all_instances": "112.9", "no_pt": "207.3", "card_types": "204.2a", "counters": "120.1a",
-        "undefined_choice": "706.7a",
+        "undefined_choice": "706.7a", "face_down": "707.2",
     }),
     ("2009-09-04", {"simultaneous": "612.6f"}),
     ("2009-10-01", {
@@ -117,6 +117,7 @@ CITATIONS: tuple[tuple[str, Mapping[str, str]], ...] = (
         "timestamp_counters": "613.7c", "timestamp": "613.7d", "keyword_counters": "122.1b", "timestamp_face_up": "613.7f",
         "timestamp_transform": "613.7g", "simultaneous": "613.7k", "dependency": "613.8a",
         "dependency_order": "613.8b", "loop": "613.8b", "reevaluate": "613.8c", "undefined_choice": "607.5a",
+        "face_down": "613.2b",
     }),
     # 613.7a: an object's own and granted static abilities that come to share a timestamp keep their order.
     ("2021-02-15", {"own_and_granted": "613.7a"}),

@@ -24,8 +24,13 @@ AMONG_CDAS = "among"
 CDA_DEPENDENCY = (ALL_EFFECTS, NO_CDA, AMONG_CDAS)
 
 # The kinds of effect part, as ``engines.board`` names them, plus the counters step.
-PART_KINDS = ("copy", "control", "text", "type", "color", "ability", "pt_set", "pt_modify", "pt_switch")
+# "full_text" is having a card's full text (Volrath's Shapeshifter): a text-changing effect, placed with "text".
+PART_KINDS = ("copy", "control", "text", "full_text", "type", "color", "ability", "pt_set", "pt_modify", "pt_switch")
 COUNTERS = "counters"
+
+# The one subtype word that stands for every creature type (changeling: 702.73a from Lorwyn's rules; "is every
+# creature type", "gains all creature types"). It has spaces, so no board's word is it; it is in the creature set.
+EVERY_CREATURE_TYPE = "every creature type"
 
 
 @dataclass(frozen=True)
@@ -47,6 +52,10 @@ class SubtypeSets:
     def of(self, word: str) -> str:
         return self.sets.get(word, "creature")
 
+    def creature_types(self, words: frozenset[str]) -> bool:
+        """Whether every one of ``words`` is a creature type: what an object with every creature type has."""
+        return all(self.of(w) == "creature" for w in words)
+
     def in_set(self, words: frozenset[str], name: str) -> frozenset[str]:
         """Those of ``words`` that belong to set ``name`` (an object's land types, its creature types...)."""
         return frozenset(w for w in words if self.of(w) == name)
@@ -57,7 +66,8 @@ class SubtypeSets:
 
     def by_decision(self, word: str) -> bool:
         """Whether the document reads ``word``'s set only through decision unlisted_subtypes."""
-        return word in self.unlisted or (self.creature_list_complete and word not in self.sets)
+        return word in self.unlisted or (
+            self.creature_list_complete and word not in self.sets and word != EVERY_CREATURE_TYPE)
 
 
 # The sets of a ruleset no document speaks (``rulesets.editions.behaviour``): the words of the 1999-2009
@@ -133,6 +143,9 @@ class Ruleset:
     # 405.2 (2007-05) / 604.3a(5): an ability that defines a characteristic only while a condition holds is
     # no characteristic-defining ability; before, a `cda: true` ability with a condition still was one.
     cda_unconditional: bool = False
+    # 405.2 (2007-05) / 604.3: a characteristic-defining ability works in every zone; before, only one that
+    # defines no P/T did (405.2a; 402.3), and a * P/T was 0 out of play (208.2).
+    cda_every_zone: bool = False
     # 205.2a (2024-06): the card type the board calls tribal is kindred, and answers name it so.
     kindred: bool = False
     # 202.2e, 204 (2011-09): a color indicator is a printed characteristic; before, Oracle text (a
@@ -161,6 +174,10 @@ class Ruleset:
     # The glossary's Timestamp Order (1999-11) and 418.5c (2001) to 2003-03: a local enchantment that
     # enters together with what it enchants is timestamped after it, whatever the active player chooses.
     auras_after_enchanted: bool = False
+    # 504.2 (2003-07): a face-down permanent's characteristics are its copiable values, so a copy effect on it
+    # changes nothing while it is face down (504.7 of 2006-05 says so outright; 613.2b of 2020-04 puts them in
+    # layer 1b, after copy effects); before (504.2 of 2002-10), they are its initial values, which one replaces.
+    face_down_copiable: bool = True
     # 706.8d (2011-02): a copy effect that sets a characteristic as an exception does not copy the
     # characteristic-defining ability that would define it; before, it copied it, and it applied.
     copy_exceptions_skip_cda: bool = False

@@ -59,7 +59,7 @@ SUBLAYERS = (
              topic="pt_layer"),
 )
 PLACEMENT = placement_table(
-    {"copy": "1", "control": "2", "text": "3", "type": "4", "color": "5", "ability": "5",
+    {"copy": "1", "control": "2", "text": "3", "full_text": "3", "type": "4", "color": "5", "ability": "5",
      "pt_set": "6", "pt_modify": "6", "pt_switch": "6"},
     cda={"pt_set": "6 csa", "pt_modify": "6 csa"},  # the loader refuses a CDA that modifies; kept complete
 )

@@ -1,7 +1,8 @@
 """Every case file: a board, and the outcome the rules text (or a derivation citing it) gives.
 
 Each file under tests/cases/ holds ``board`` (contract v1), ``expect`` (per ruleset, per
-object, the fields asserted) and, in comments, the derivation with rule numbers.
+object or card outside the battlefield, the fields asserted; ``null`` for a card the layers leave
+as printed) and, in comments, the derivation with rule numbers.
 """
 
 from __future__ import annotations
@@ -26,7 +27,12 @@ def test_case(path):
         # it must give the same outcome.
         assert get_engine(ruleset).explain(board)[0] == outcome, ruleset
         for oid, fields in objects.items():
-            got = {k: outcome["objects"][oid][k] for k in fields}
+            # A card outside the battlefield is in the outcome's cards, if the layers changed it.
+            where = outcome["objects"] if oid in outcome["objects"] else outcome.get("cards", {})
+            if fields is None:  # the case says the card is unchanged
+                assert oid not in where, f"{ruleset} {oid}"
+                continue
+            got = {k: where[oid][k] for k in fields}
             assert got == fields, f"{ruleset} {oid}"
 
 

@@ -142,11 +142,11 @@ def test_each_edition_is_its_predecessor_plus_its_changes():
 def test_changes_between_any_two_editions():
     assert [c.key for c in changes_between("2003-10", "2005-10")] == list(BY_NAME["2005-10"].changes)
     # From 1999 to 2006: the local enchantment's timestamp of 1999-11, * as printed and the creature types of 2001 and
-    # 2002, the four changes of July 2003, numbered layers, then those of 2005-10.
+    # 2002, the five changes of July 2003, numbered layers, then those of 2005-10.
     assert [c.key for c in changes_between("1999-06-01", "2006-06-01")] == [
         "aura-after-enchanted", "star-as-printed", "creature-types-proper-nouns", "creature-types-changeable",
-        "dependency-within-stage", "text-changing-step", "csa-step", "aura-order-chosen", "numbered-layers",
-        *BY_NAME["2005-10"].changes]
+        "dependency-within-stage", "text-changing-step", "csa-step", "face-down-copiable", "aura-order-chosen",
+        "numbered-layers", *BY_NAME["2005-10"].changes]
     assert changes_between("cr613", "cr418") == ()  # backwards: nothing leads there
     everything = changes_between("1999-04", "current")
     assert len(everything) == len(CHANGES)

@@ -382,7 +382,8 @@ SHAPE_ERRORS = {
     "object not an object": _set("objects.ogre", "Gray Ogre"),
     "missing colors": _delete("objects.ogre.colors"),
     "extra key": _set("objects.ogre.counters", {}),
-    "name null": _set("objects.ogre.name", None),
+    "name a number": _set("objects.ogre.name", 7),  # null is a name's absence (a face-down permanent)
+    "name empty": _set("objects.ogre.name", ""),
     "types a string": _set("objects.ogre.types", "creature"),
     "capitalised type": _set("objects.ogre.types", ["Creature"]),
     "unknown color": _set("objects.ogre.colors", ["purple"]),

@@ -21,7 +21,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from diffcheck.boards.generate import BODY_KINDS, LARGE, seeded_boards
+from diffcheck.boards.generate import BODY_KINDS, LAND_TYPES, LARGE, seeded_boards
 from diffcheck.boards.loading import board_from_data
 from diffcheck.boards.strategies import board_values, boards, card_boards
 from engines import get_engine
@@ -61,7 +61,7 @@ NO_SHARED_TIMESTAMPS = dict(kinds=tuple(k for k in BODY_KINDS if k != "copy"), g
 SAME_LAYERS = ("copy", "control", "change_text", "types", "subtypes", "supertypes", "colors")
 SAME_LAYER_OPTIONS = dict(kinds=SAME_LAYERS, cda=False, counters=False)
 # The part kinds above, in the engines' names, and the layer each ruleset puts them in.
-_SAME_LAYER_PART_KINDS = ("copy", "control", "text", "type", "color")
+_SAME_LAYER_PART_KINDS = ("copy", "control", "text", "full_text", "type", "color")
 
 
 def test_same_layer_kinds_really_share_their_placement():
@@ -82,7 +82,7 @@ def _bodies(data: dict[str, Any]):
 
 
 def test_narrowed_generator_stays_inside_its_kinds():
-    body_keys = {"copy", "control", "change_text", "types", "subtypes", "supertypes", "colors"}
+    body_keys = {"copy", "control", "change_text", "types", "subtypes", "creature_types", "supertypes", "colors"}
     for data in seeded_boards(3, 60, **SAME_LAYER_OPTIONS):
         assert not any("counters" in o for o in data["objects"])
         for body in _bodies(data):
@@ -163,6 +163,10 @@ def printed_boards(draw) -> dict[str, Any]:
     """
     data = draw(boards())
     data.pop("effects", None)
+    for zone in ("graveyards", "exile"):  # a card's abilities may function outside the battlefield
+        for cards in data.get(zone, {}).values():
+            for card in cards:
+                card.pop("static", None)
     for o in data["objects"]:
         o.pop("static", None)
         creature = "creature" in o.get("types", ())
@@ -181,7 +185,8 @@ def expected_as_printed(data: dict[str, Any]) -> dict[str, Any]:
     P/T still has one step: counters (old 6c, 418.5a; 2009 7d, 613.3d), where a +X/+Y counter
     adds X and Y and a -X/-Y counter subtracts them (old 200.10; 2009 120.1a) and other kinds
     do nothing, on a creature without printed P/T too, whose values count as 0. A noncreature has no
-    power or toughness even with one printed (old 208.3; 2009 207.3): null.
+    power or toughness even with one printed (old 208.3; 2009 207.3): null. A face-down permanent shows
+    none of what it prints: a nameless 2/2 creature, with ward {2} if disguised (504.2; 708.2; 702.168a).
     """
     first_player = data.get("players", ["you", "opponent"])[0]
     objects = {}
@@ -196,13 +201,21 @@ def expected_as_printed(data: dict[str, Any]) -> dict[str, Any]:
             "name": o.get("name", o["id"]),
             "controller": o.get("controller", first_player),
             "types": sorted(o.get("types", ())),
-            "subtypes": sorted(o.get("subtypes", ())),
+            # Changeling is every creature type (502.73a; 702.73a), written as one word in place of all of them;
+            # the generator gives it only to creatures, and their subtypes are creature or land types.
+            "subtypes": sorted(
+                [w for w in o.get("subtypes", ()) if w in LAND_TYPES] + ["every creature type"]
+                if "changeling" in o.get("abilities", ()) else o.get("subtypes", ())),
             "supertypes": sorted(o.get("supertypes", ())),
             "colors": sorted(o.get("colors", ())),
             "abilities": sorted(set(o.get("abilities", ()))),
             "power": o.get("power", 0) + dp if creature else None,
             "toughness": o.get("toughness", 0) + dt if creature else None,
         }
+        if "face_down" in o:
+            objects[o["id"]].update(
+                name=None, types=["creature"], subtypes=[], supertypes=[], colors=[], power=2 + dp,
+                toughness=2 + dt, abilities=["ward 2"] if o["face_down"] == "disguise" else [])
     return objects
 
 

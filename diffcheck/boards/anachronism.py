@@ -12,7 +12,7 @@ from __future__ import annotations
 from datetime import date, timedelta
 from typing import Any, Iterator
 
-from engines.board import Board, subtypes_given
+from engines.board import CHANGELING, Board, subtypes_given
 
 __all__ = ["RELEASE_WINDOW", "caveats", "warnings"]
 
@@ -23,6 +23,12 @@ __all__ = ["RELEASE_WINDOW", "caveats", "warnings"]
 # released on 2009-10-02. A card first printed within this window after the document's date
 # is in the set the document was written for, so it is not after the document.
 RELEASE_WINDOW = timedelta(days=14)
+
+CHANGELING_RULE = "2007-10-01"  # the first document with changeling (502.73a), for Lorwyn
+# The first document with each way of being face down: morph (502.26, Onslaught), manifest (701.31, Fate
+# Reforged), disguise and cloak (702.168, 701.56, Murders at Karlov Manor).
+FACE_DOWN_RULES = {"morph": ("2002-10-07", "502.26"), "manifest": ("2015-01-23", "701.31"),
+                   "disguise": ("2024-02-06", "702.168"), "cloak": ("2024-02-06", "701.56")}
 
 
 def warnings(board: Board, engine: Any) -> list[str]:
@@ -69,6 +75,15 @@ def warnings(board: Board, engine: Any) -> list[str]:
                         f"{where}: {card.name} was first printed in {printed_in} ({printed_on}), after {rules}"
                     )
                 break
+    if ruleset.document_date < CHANGELING_RULE:
+        found += [f"objects[{index}] ({o.id}): changeling has no rule in {rules} (its first is 502.73a of "
+                  f"{CHANGELING_RULE}); the answer reads it as later rules do, every creature type"
+                  for index, o in enumerate(board.objects) if CHANGELING in o.abilities]
+    for index, o in enumerate(board.objects):
+        if o.face_down is not None and ruleset.document_date < FACE_DOWN_RULES[o.face_down][0]:
+            first, rule = FACE_DOWN_RULES[o.face_down]
+            found.append(f"objects[{index}] ({o.id}): {o.face_down} has no rule in {rules} (its first is {rule} of "
+                         f"{first}); the answer reads the face-down permanent as the rules from then do")
     sets = getattr(ruleset, "subtypes", None)
     if sets is not None and hasattr(sets, "by_decision"):
         found += _unlisted_subtypes(board, ruleset, rules)
@@ -108,10 +123,9 @@ def _subtype_words(board: Board) -> Iterator[tuple[str, str]]:
         where = f"objects[{index}] ({o.id})"
         yield from ((where, w) for w in o.subtypes)
         yield from ((where, w) for s in o.static for w in _words_given(s.parts))
-    for zone, zones in (("graveyards", board.graveyards), ("exile", board.exile)):
-        for player, cards in zones:
-            for index, card in enumerate(cards):
-                yield from ((f"{zone}.{player}[{index}]", w) for w in card.subtypes)
+    for zone, _, player, index, card in board.zone_cards():
+        yield from ((f"{zone}.{player}[{index}]", w) for w in card.subtypes)
+        yield from ((f"{zone}.{player}[{index}]", w) for s in card.static for w in _words_given(s.parts))
     for index, effect in enumerate(board.effects):
         yield from ((f"effects[{index}] ({effect.id})", w) for w in _words_given(effect.parts))
 
@@ -144,10 +158,8 @@ def _things(board: Board) -> Iterator[tuple[str, tuple[str, ...], list[str]]]:
     """Each object, card in a graveyard or exile, and effect: its place, its card types, and the names it may go by."""
     for index, o in enumerate(board.objects):
         yield f"objects[{index}] ({o.id})", o.types, [o.name]
-    for zone, zones in (("graveyards", board.graveyards), ("exile", board.exile)):
-        for player, cards in zones:
-            for index, card in enumerate(cards):
-                yield f"{zone}.{player}[{index}]", card.types, [card.name] if card.name else []
+    for zone, _, player, index, card in board.zone_cards():
+        yield f"{zone}.{player}[{index}]", card.types, [card.name] if card.name else []
     for index, effect in enumerate(board.effects):
         yield f"effects[{index}] ({effect.id})", (), _source_names(effect.source)
 

@@ -17,6 +17,8 @@ import random
 from dataclasses import dataclass
 from typing import Any, Protocol, Sequence, TypeVar
 
+from engines.board import CHANGELING
+
 T = TypeVar("T")
 
 COLORS = ["white", "blue", "black", "red", "green"]
@@ -122,9 +124,6 @@ def break_attachment_cycles(objects: list[dict[str, Any]]) -> None:
             del o["attached_to"]
 
 
-BODY_KEYS = ("copy", "control", "change_text", "types", "subtypes", "supertypes", "colors", "abilities", "pt")
-
-
 def timestamp_events(c: Choices, objects: list[dict[str, Any]], last: int) -> None:
     """Now and then, counters put on later than their object entered (613.7c), and a creature that
     turned face up or transformed after it entered (613.6e-f): what later editions order by."""
@@ -145,8 +144,10 @@ class BoardGenerator:
     a subset of ``BODY_KINDS``), ``cda`` (printed characteristic-defining abilities),
     ``counters`` (P/T counters of several kinds, and a charge counter), ``granted`` (static abilities granted by
     ``abilities: {add: [...]}``; keyword grants are kept), ``together`` (now and then two
-    objects that entered together, with one timestamp: 418.5e, 613.7k) and ``conditions`` ("as long
-    as" conditions on static abilities, and the players' life totals and hands they read).
+    objects that entered together, with one timestamp: 418.5e, 613.7k), ``conditions`` ("as long
+    as" conditions on static abilities, and the players' life totals and hands they read),
+    ``face_down`` (now and then a face-down permanent) and ``zones`` (abilities that function in a
+    graveyard, and effects that reach cards outside the battlefield).
     """
 
     def __init__(
@@ -159,6 +160,8 @@ class BoardGenerator:
         granted: bool = True,
         together: bool = True,
         conditions: bool = True,
+        face_down: bool = True,
+        zones: bool = True,
     ) -> None:
         unknown = set(kinds) - set(BODY_KINDS)
         if unknown or not kinds:
@@ -170,6 +173,8 @@ class BoardGenerator:
         self.granted = granted
         self.together = together
         self.conditions = conditions
+        self.face_down = face_down
+        self.zones = zones
         self.fallback = next(body for kind, body in _FALLBACK_BODIES if kind in self.kinds)
 
     def board(self, c: Choices) -> dict[str, Any]:
@@ -210,10 +215,20 @@ class BoardGenerator:
                 "you": [self._card(c, i) for i in range(c.integer(0, 3))],
                 "opponent": [self._card(c, i) for i in range(c.integer(0, 2))],
             }
+            if self.zones and board["graveyards"]["you"] and c.boolean(0.2):
+                # An Incarnation: from the graveyard, its owner's creatures have a keyword (113.6).
+                board["graveyards"]["you"][0]["static"] = [{
+                    "text": "from the graveyard, your creatures have a keyword", "functions_in": ["graveyard"],
+                    "affects": {"filter": {"types": ["creature"], "controller": "you"}},
+                    "abilities": {"add": [c.choice(KEYWORDS)]}}]
         for card_id in self._read_cards:
             # A card some value reads: a creature card, in exile (Phyrexian Ingester) or a graveyard,
-            # with counters now and then, which count from 2011-06 (121.1a).
+            # with counters now and then, which count from 2011-06 (121.1a), and now and then a * P/T: a
+            # characteristic-defining ability that works outside the battlefield from 2007-05 (405.2).
             card = {"id": card_id, **self._card(c, 0, creature=True)}
+            if self.cda and c.boolean(0.3):
+                v = self._value(c, counts_only=True)
+                card["static"] = [{"text": f"{card_id}-cda", "cda": True, "pt": {"set": [v, v]}}]
             zone = "exile" if c.boolean(0.7) else "graveyards"
             board.setdefault(zone, {}).setdefault(c.choice(["you", "opponent"]), []).append(card)
         return board
@@ -238,6 +253,8 @@ class BoardGenerator:
             o["toughness"] = c.integer(0, 5)
         o["mana_value"] = c.integer(0, 6)
         keywords = _subset(c, KEYWORDS, 2)
+        if self.cda and "creature" in types and c.boolean(0.1):
+            keywords.append(CHANGELING)  # every creature type, a characteristic-defining ability (702.73a)
         if keywords:
             o["abilities"] = keywords
         if self.counters and "creature" in types and c.boolean(0.25):
@@ -253,6 +270,10 @@ class BoardGenerator:
                     o["attached_to"] = target
         if self.cda and "creature" in types and c.boolean(0.1):
             o.setdefault("static", []).append(self._cda(c))
+        if self.face_down and c.boolean(0.05):
+            # A nameless 2/2 whatever it prints (504.2; 707.2 / 708.2); a copy effect on it does nothing from 2003-07.
+            # Morph, which the rules of both built-in rulesets know (disguise adds only ward {2}).
+            o["face_down"] = "morph"
         return o
 
     def _card(self, c: Choices, i: int, creature: bool = False) -> dict[str, Any]:
@@ -297,6 +318,8 @@ class BoardGenerator:
         affects: Any = c.choice(["filter", "self", "attached", "ids"])
         if affects == "filter":
             affects = {"filter": self._filter(c)}
+            if self.zones and c.boolean(0.05):  # it reaches the cards outside the battlefield too
+                affects["filter"]["zones"] = ["battlefield", "graveyard", "exile"]
         elif affects == "attached" and "attached_to" not in holder:
             affects = "self"
         elif affects == "ids":
@@ -342,6 +365,9 @@ class BoardGenerator:
                 values = _subset(c, ["creature", "artifact", "enchantment", "land"], 2)
                 body["types"] = {op: values or ["creature"]}
             elif kind == "subtypes":
+                if c.boolean(0.2):  # "gains all creature types", "loses all creature types"
+                    body["creature_types"] = c.choice(["all", "none"])
+                    continue
                 op = c.choice(["add", "set", "remove"])
                 body["subtypes"] = {op: _subset(c, LAND_TYPES + CREATURE_TYPES, 2) or [c.choice(LAND_TYPES)]}
             elif kind == "supertypes":

@@ -3,7 +3,8 @@
 A board is a few catalogue permanents (``card:``) and a few catalogue spells and
 abilities (``cast:``), with the fields a board may give beside a card drawn too:
 controller, counters, the object an Aura or Equipment is attached to, choices, and
-timestamps. Everything else comes from the catalogue, so a divergence found on such a
+timestamps; now and then a card or two in a graveyard (an Incarnation works from there, Lazav
+copies one). Everything else comes from the catalogue, so a divergence found on such a
 board, once shrunk, reads as cards: "Humility with Giant Growth".
 
 Generation leans toward interaction: three permanents in five are cards with layer
@@ -38,12 +39,17 @@ class CardBoardGenerator:
         # Cards with a layer effect, and the plain bodies they act on; both lists keep catalogue order.
         self.layer_cards = [card for card in permanents if card.static or card.effects or card.printed.get("counters")]
         self.bodies = [card for card in permanents if card not in self.layer_cards]
-        self.spells = [card for card in cards if card.is_spell]
+        self.spells = [card for card in cards if card.is_spell and card.effects]
         self.by_name = {card.name: card for card in cards}
 
     def board(self, c: Choices) -> dict[str, Any]:
         n_objects = c.integer(self.size.min_objects, self.size.max_objects)
         ids: list[str] = []
+        # Now and then a graveyard: cards whose abilities work there (the Incarnations), or that a copy
+        # effect copies (Lazav), or that effects reaching every zone change (Painter's Servant).
+        graveyard = [{"card": c.choice(self.layer_cards + self.bodies).name, "id": f"card-{n}"}
+                     for n in range(1, c.integer(1, 2) + 1)] if c.boolean(0.3) else []
+        self.card_ids = [card["id"] for card in graveyard]
         objects = []
         for _ in range(n_objects):
             card = c.choice(self.bodies) if c.boolean(0.4) else c.choice(self.layer_cards)
@@ -68,6 +74,8 @@ class CardBoardGenerator:
                 item["timestamp"] = stamp
             timestamp_events(c, objects, len(items))
         board: dict[str, Any] = {"objects": objects}
+        if graveyard:
+            board["graveyards"] = {"you": graveyard}
         if effects:
             board["effects"] = effects
         return board
@@ -151,6 +159,10 @@ class CardBoardGenerator:
                         continue
                     return None
                 values[choice.name] = c.choice(allowed)
+            elif choice.kind == "card":
+                if not self.card_ids:
+                    return None
+                values[choice.name] = c.choice(self.card_ids)
             elif choice.kind == "color":
                 values[choice.name] = c.choice(COLORS)
             elif choice.kind == "basic_land_type":

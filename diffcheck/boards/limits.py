@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from diffcheck.boards.problems import DocPath, describe
+from engines.board import CARD_ZONES as BOARD_CARD_ZONES
 
 __all__ = [
     "MAX_FILE_BYTES", "MAX_OBJECTS", "MAX_EFFECTS", "MAX_CARDS", "MAX_ITEMS", "MAX_DEPTH", "MAX_VALUES",
@@ -43,9 +44,9 @@ MAX_FILE_BYTES = 512 * 1024
 # generates a continuous effect.
 MAX_OBJECTS = 200
 MAX_EFFECTS = 100
-# Cards in graveyards and in exile, all players together: a count of a zone reads all its cards.
+# Cards outside the battlefield, all zones and players together: a count of a zone reads all its cards.
 MAX_CARDS = 1000
-CARD_ZONES = ("graveyards", "exile")
+CARD_ZONES = tuple(BOARD_CARD_ZONES)  # graveyards, exile, hands, libraries, stack
 # Any one list or mapping (players, affects, counters, change_text, a graveyard, ...):
 # keeps the work on any one value in proportion to the file. At least MAX_OBJECTS, so an
 # affects list can name every object.
@@ -57,7 +58,7 @@ MAX_DEPTH = 60
 MAX_VALUES = 100_000
 
 
-_TOP_KEYS = "players, objects, graveyards, exile, effects and notes"
+_TOP_KEYS = "players, objects, effects, the zones of cards (graveyards, exile, hands, libraries, stack) and notes"
 
 
 def plain_data_problem(data: Any) -> tuple[DocPath, str] | None:
@@ -127,6 +128,18 @@ class _PlainWalker:
         return None
 
 
+def _body_holders(data: dict[str, Any]):
+    """(kind, list, its place) for every list whose items hold effect bodies: objects, effects and each
+    player's cards in each zone, in document order."""
+    for key, section in data.items():
+        if key in ("objects", "effects") and isinstance(section, list):
+            yield key, section, [key]
+        elif key in CARD_ZONES and isinstance(section, dict):
+            for player, cards in section.items():
+                if isinstance(cards, list):
+                    yield "cards", cards, [key, player]
+
+
 def effect_count_problem(data: dict[str, Any]) -> tuple[DocPath, str] | None:
     """More continuous effects than MAX_EFFECTS: resolved effects and static abilities, printed or granted.
 
@@ -134,9 +147,7 @@ def effect_count_problem(data: dict[str, Any]) -> tuple[DocPath, str] | None:
     The place reported is the first body over the limit, in document order.
     """
     bodies: list[DocPath] = []
-    for key, section in data.items():
-        if key not in ("objects", "effects") or not isinstance(section, list):
-            continue
+    for key, section, where in _body_holders(data):
         for index, item in enumerate(section):
             if not isinstance(item, dict):
                 continue
@@ -148,8 +159,8 @@ def effect_count_problem(data: dict[str, Any]) -> tuple[DocPath, str] | None:
             if isinstance(abilities, list):
                 for number, ability in enumerate(abilities):
                     if isinstance(ability, dict):
-                        bodies.append([key, index, "static", number])
-                        _granted_bodies([key, index, "static", number], ability, bodies)
+                        bodies.append([*where, index, "static", number])
+                        _granted_bodies([*where, index, "static", number], ability, bodies)
     if len(bodies) <= MAX_EFFECTS:
         return None
     return bodies[MAX_EFFECTS], (

@@ -19,7 +19,7 @@ __all__ = ["meaning_problem"]
 
 # What a characteristic-defining ability may define: 2009 604.3a(1) names colors, subtypes,
 # power and toughness; old 405.2 adds types and supertypes, and the board format keeps both.
-CDA_PART_KEYS = ("types", "subtypes", "supertypes", "colors", "pt")
+CDA_PART_KEYS = ("types", "subtypes", "creature_types", "supertypes", "colors", "pt")
 CDA_FORBIDDEN = {
     "copy": "copy an object",
     "control": "change control",
@@ -65,6 +65,7 @@ class _MeaningChecker:
         self._check_zones()  # first: values in objects and effects read the cards' ids
         self._check_objects()
         self._check_effects()
+        self._check_card_abilities()
         self._check_timestamps()
         self._check_attachment_cycles()
         return self.problems
@@ -167,6 +168,15 @@ class _MeaningChecker:
                                                     f"{format_path(self.card_places[card_id])} has it already")
                     self.card_places.setdefault(card_id, path)
 
+    def _check_card_abilities(self) -> None:
+        """The static abilities of cards outside the battlefield, checked as a permanent's are (an Aura card's
+        ``affects: attached`` finds nothing: a card is attached to nothing)."""
+        for zone in CARD_ZONES:
+            for player, cards in self.data.get(zone, {}).items():
+                for number, card in enumerate(cards):
+                    for n, ability in enumerate(card.get("static", ())):
+                        self._check_static([zone, player, number, "static", n], ability, granted=False)
+
     def _check_effects(self) -> None:
         seen: dict[str, int] = {}
         for index, effect in enumerate(self.effects):
@@ -186,7 +196,7 @@ class _MeaningChecker:
             if "controller" in effect:
                 self._check_player(path + ["controller"], effect["controller"])
             for number, target in enumerate(effect["affects"]):
-                self._check_object_id(path + ["affects", number], target)
+                self._check_object_id(path + ["affects", number], target, cards=True)
             self._check_body(path, effect)
 
     # ---- static abilities and effect bodies
@@ -232,12 +242,15 @@ class _MeaningChecker:
         if "copy" in body:
             copy = body["copy"]
             if isinstance(copy, dict):
-                self._check_object_id(path + ["copy", "of"], copy["of"])
-                if ("power" in copy["except"]) != ("toughness" in copy["except"]):
+                self._check_object_id(path + ["copy", "of"], copy["of"], cards=True)
+                if ("power" in copy.get("except", {})) != ("toughness" in copy.get("except", {})):
                     self.problem(path + ["copy", "except"],
                                  "give power and toughness together, or neither (a copy exception sets both)")
             else:
-                self._check_object_id(path + ["copy"], copy)
+                self._check_object_id(path + ["copy"], copy, cards=True)
+        if "text_of" in body and body["text_of"] not in self.card_places:
+            self.problem(path + ["text_of"], f"{q(body['text_of'])} is no card outside the battlefield; text_of names "
+                                             "a card by its id (give the card an id in its graveyard)")
         if "control" in body and body["control"] != "you" and body["control"] not in self.player_set:
             self.problem(
                 path + ["control"],
@@ -277,7 +290,7 @@ class _MeaningChecker:
     def _check_read(self, path: DocPath, key: str, read: str) -> None:
         if read not in self.card_places and read not in self.object_index:
             self.problem(path, lambda: (
-                f"no object, and no card in a graveyard or in exile, has the id {q(read)}; {key} "
+                f"no object, and no card outside the battlefield, has the id {q(read)}; {key} "
                 "reads one of them" + did_you_mean(read, [*self.object_index, *self.card_places])))
 
     def _check_player_word(self, path: DocPath, word: str) -> None:
@@ -336,8 +349,10 @@ class _MeaningChecker:
         default = "" if self.players_given else " (players is not given, so they are you and opponent)"
         self.problem(path, f"{q(name)} is not a player; the players are {player_list(self.players)}{default}")
 
-    def _check_object_id(self, path: DocPath, object_id: str) -> None:
-        if object_id in self.object_index:
+    def _check_object_id(self, path: DocPath, object_id: str, cards: bool = False) -> None:
+        """An id that must name an object, or with ``cards`` an object or a card outside the battlefield (a copy
+        effect may copy a card: 706.1 / 707.1; a resolved effect may have affected one)."""
+        if object_id in self.object_index or (cards and object_id in self.card_places):
             return
         self.problem(path, lambda: self._unknown_id_message(object_id))
 

@@ -52,6 +52,8 @@ def _granted_keys(body: Mapping[str, Any], ruleset: Ruleset, keys: set[str]) -> 
 
 def usage(card: Card) -> list[str]:
     """How a board names the card: one line per form."""
+    if card.is_spell and not card.effects:  # its own abilities only (Ghostfire): a card outside the battlefield
+        return [f"stack: {{PLAYER: [card: {card.name}]}}, or a card in a graveyard"]
     if card.is_spell:
         return [f"cast: {card.name}, targets: [{_targets(card.effects[0])}]{_choices_hint(card.effects[0].choices)}"]
     lines = [f"card: {card.name}{_choices_hint(card.choices)}"]

@@ -28,7 +28,7 @@ from typing import Any, Iterable
 from diffcheck.catalogue.index import Catalogue, catalogue, fold
 from diffcheck.catalogue.model import CHOICE_KINDS, Card, CardEffect, Choice
 from diffcheck.words import and_list, article, count_phrase, or_list, q
-from engines.board import BASIC_LAND_TYPES, COLORS
+from engines.board import BASIC_LAND_TYPES, CARD_ZONES, COLORS
 
 __all__ = ["CardReferenceError", "expand_board", "fresh_id", "uses_cards", "original_path"]
 
@@ -36,8 +36,8 @@ __all__ = ["CardReferenceError", "expand_board", "fresh_id", "uses_cards", "orig
 # cast_effect): where and whose the card is, never what is printed on it.
 
 # The zones of cards outside the battlefield, and what such a card keeps of a catalogue entry.
-ZONES = ("graveyards", "exile")
-GRAVEYARD_FIELDS = ("types", "subtypes", "supertypes", "colors", "power", "toughness", "mana_value")
+ZONES = tuple(CARD_ZONES)
+ZONE_CARD_FIELDS = ("types", "subtypes", "supertypes", "colors", "power", "toughness", "mana_value", "abilities")
 _SUBTYPE_WORD = re.compile(r"^[a-z][a-z'-]*$")
 
 
@@ -114,6 +114,9 @@ class _Expansion:
         # Every object's id before any choice is checked: a Clone may copy an object after it.
         self.object_ids = [obj["id"] if "id" in obj else self._fresh_id(obj["card"]) for obj in self.objects]
         self.card_names = {oid: obj["card"] for oid, obj in zip(self.object_ids, self.objects) if "card" in obj}
+        # The ids of the cards outside the battlefield, for choices of a card (Lazav's).
+        self.zone_card_ids = {card["id"] for zone in ZONES for cards in data.get(zone, {}).values()
+                              for card in cards if isinstance(card, dict) and "id" in card}
 
     def run(self) -> dict[str, Any]:
         # In document order, so the first problem reported is the first in the file.
@@ -151,25 +154,24 @@ class _Expansion:
     # ---- graveyards and exile
 
     def _zone_card(self, zone: str, player: str, number: int, card: dict[str, Any]) -> dict[str, Any]:
-        """A card in a graveyard or in exile: its printed characteristics, which is all a count or a value
-        reads of it, and the id and counters the board gives it."""
+        """A card outside the battlefield: its printed characteristics, keywords and static abilities (those
+        that need no choice: a card outside the battlefield has made none), and the id, counters and timestamp
+        the board gives it."""
         if "card" not in card:
             return card
         path = [zone, player, number, "card"]
         found = self._lookup(path, card["card"])
-        if found.is_spell:
-            raise CardReferenceError(
-                path,
-                f"{found.name} is {article(found.types[0])} {found.types[0]}; cards in graveyards and exile on a "
-                "board are permanent cards, because counts only count card types a permanent can have",
-            )
         out: dict[str, Any] = {"id": card["id"]} if "id" in card else {}
         out["name"] = found.name
-        for key in GRAVEYARD_FIELDS:
+        for key in ZONE_CARD_FIELDS:
             if key in found.printed:
                 out[key] = copy.deepcopy(found.printed[key])
-        if "counters" in card:
-            out["counters"] = dict(card["counters"])
+        static = [copy.deepcopy(a) for a in found.static if _chosen(a, found.choices, {})]
+        if static:
+            out["static"] = static
+        for key in ("counters", "timestamp"):
+            if key in card:
+                out[key] = copy.deepcopy(card[key])
         return out
 
     # ---- objects
@@ -180,11 +182,10 @@ class _Expansion:
         path = ["objects", index]
         card = self._lookup(path + ["card"], obj["card"])
         if card.is_spell:
+            where = (f"put it in effects as cast: {card.name}, with its targets" if card.effects else
+                     f"put it on the stack (stack: {{PLAYER: [card: {card.name}]}}) or in a graveyard")
             raise CardReferenceError(
-                path + ["card"],
-                f"{card.name} is {article(card.types[0])} {card.types[0]}, not a permanent: "
-                f"put it in effects as cast: {card.name}, with its targets",
-            )
+                path + ["card"], f"{card.name} is {article(card.types[0])} {card.types[0]}, not a permanent: {where}")
         object_id = self.object_ids[index]
         values = self._choices(path, obj.get("choices", {}), card.choices, card.name, self_id=object_id)
         out: dict[str, Any] = {"id": object_id, "name": card.name}
@@ -194,7 +195,8 @@ class _Expansion:
         for key, value in card.printed.items():
             if key != "static":
                 out[key] = copy.deepcopy(value)
-        for key in ("counters", "counter_timestamps", "timestamp", "face_up_at", "transformed_at", "attached_to"):
+        for key in ("counters", "counter_timestamps", "timestamp", "face_up_at", "face_down", "face_down_at",
+                    "transformed_at", "attached_to", "tapped", "paired_with"):
             if key in obj:
                 out[key] = obj[key]
         static = [
@@ -238,10 +240,11 @@ class _Expansion:
 
     def _card_effect(self, path: list[Any], card: Card, label: str | None) -> CardEffect:
         if not card.effects:
+            where = (f"put it on the stack (stack: {{PLAYER: [card: {card.name}]}}) or in a graveyard" if card.is_spell
+                     else f"a permanent's static abilities come with it in objects: card: {card.name}")
             raise CardReferenceError(
                 path + ["cast"],
-                f"{card.name} has no spell effect or activated or triggered ability in the catalogue; "
-                f"a permanent's static abilities come with it in objects: card: {card.name}",
+                f"{card.name} has no spell effect or activated or triggered ability in the catalogue; {where}",
             )
         made = card.effect(label)
         if made is not None:
@@ -289,6 +292,8 @@ class _Expansion:
             return None if value in BASIC_LAND_TYPES else expected
         if choice.kind == "creature_type":
             return None if _SUBTYPE_WORD.match(value) else expected
+        if choice.kind == "card":
+            return None if value in self.zone_card_ids else expected
         if value == self_id:
             return f"an object cannot choose itself ({q(value)}); expected the id of another object"
         return None if value in self.object_ids else expected
@@ -310,7 +315,7 @@ def _mark_chosen(written: dict[str, Any], ability: Any, choices: tuple[Choice, .
     mentioned = set(_strings(ability))
     words = sorted({
         values[c.name] for c in choices
-        if c.kind != "object" and c.name in values and c.placeholder in mentioned
+        if c.kind not in ("object", "card") and c.name in values and c.placeholder in mentioned
     })
     if words:
         written["chosen"] = words

@@ -36,6 +36,7 @@ CHOICE_KINDS = {
     "creature_type": "a creature type, as a lowercase word (goblin, merfolk)",
     "basic_land_type": "a basic land type (" + ", ".join(BASIC_LAND_TYPES) + ")",
     "object": "the id of an object on the board",
+    "card": "the id of a card outside the battlefield on the board (in a graveyard, say)",
 }
 
 # Fields of an entry that are the card's printed characteristics: they become the object's fields.
@@ -165,10 +166,14 @@ def card_from_entry(entry: Any, group: str, where: str) -> Card:
     spell = any(t in SPELL_TYPES for t in entry["types"])
     effects: list[CardEffect] = []
     if spell:
-        if "effect" not in entry or "static" in entry or "activated" in entry or "triggered" in entry:
-            raise CatalogueError(f"{where}: an instant or sorcery has an effect (and targets), nothing else")
-        effects.append(_effect(name, None, "spell", entry, choices, where))
-        choices = ()  # a spell's choices are made as it resolves: they belong to its effect
+        # An instant or sorcery has the continuous effect it creates as it resolves, or static abilities of its
+        # own (Ghostfire is colorless: a card on the stack or in a graveyard), or both.
+        if ("effect" not in entry and "static" not in entry) or "activated" in entry or "triggered" in entry:
+            raise CatalogueError(f"{where}: an instant or sorcery has an effect (and targets), static abilities of "
+                                 "its own, or both; nothing else")
+        if "effect" in entry:
+            effects.append(_effect(name, None, "spell", entry, choices, where))
+            choices = ()  # a spell's choices are made as it resolves: they belong to its effect
     elif "effect" in entry or "targets" in entry:
         raise CatalogueError(f"{where}: only an instant or sorcery has a top-level effect; use activated or triggered")
     for how in ("activated", "triggered"):

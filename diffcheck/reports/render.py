@@ -106,9 +106,18 @@ def engine_header(engine: Any) -> list[str]:
 
 
 def judge_table(outcome: Mapping[str, Any]) -> str:
-    """Every object's final characteristics, one row each; abilities one per line."""
+    """Every object's final characteristics, one row each; abilities one per line. Then, if the layers changed
+    cards outside the battlefield, theirs, in a second table."""
+    table = _characteristics_table(outcome["objects"], "id")
+    if outcome.get("cards"):
+        table += "\n\nCards outside the battlefield that the layers changed:\n" + _characteristics_table(
+            outcome["cards"], "card")
+    return table
+
+
+def _characteristics_table(objects: Mapping[str, Any], first: str) -> str:
     rows = []
-    for oid, f in outcome["objects"].items():
+    for oid, f in objects.items():
         rows.append([
             oid,
             show(f.get("name")),
@@ -120,7 +129,7 @@ def judge_table(outcome: Mapping[str, Any]) -> str:
             show(f.get("abilities"), sep="\n"),
             pt_cell(f),
         ])
-    headers = ["id", "name", "controller", "types", "subtypes", "supertypes", "colors", "abilities", "P/T"]
+    headers = [first, "name", "controller", "types", "subtypes", "supertypes", "colors", "abilities", "P/T"]
     return tabulate(rows, headers=headers, tablefmt=TABLE_FORMAT, disable_numparse=True)
 
 

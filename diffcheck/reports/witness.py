@@ -23,7 +23,7 @@ from diffcheck.reports.document import Block, Code, Fold, List, Paragraph, Table
 from diffcheck.reports.render import ABSENT, pt_cell, show
 from diffcheck.search.findings import PT, differences
 from engines import get_engine
-from engines.board import Board
+from engines.board import CARD_ZONES, Board
 from engines.trace import Applied, Change
 
 _TRACED = {PT: ("power", "toughness")}  # a finding's characteristic -> the trace's names for it
@@ -189,13 +189,15 @@ def witness_fold(g: Mapping[str, Any], n: int, sides: Sides) -> Fold:
 
 
 # Board keys in the order of the board format (docs/board-format.md), so minimal boards read as they are written.
-_BOARD_KEYS = ("players", "objects", "graveyards", "exile", "effects")
+_BOARD_KEYS = ("players", "objects", "graveyards", "exile", "hands", "libraries", "stack", "life", "hand_size",
+               "effects")
 _OBJECT_KEYS = ("card", "id", "name", "controller", "owner", "types", "subtypes", "supertypes", "colors",
-                "color_indicator", "power", "toughness", "mana_value", "abilities", "counters", "timestamp",
-                "attached_to", "choices", "static")
+                "color_indicator", "power", "toughness", "mana_value", "abilities", "counters", "counter_timestamps",
+                "timestamp", "face_up_at", "face_down", "face_down_at", "transformed_at", "attached_to", "tapped",
+                "paired_with", "choices", "static")
 _EFFECT_KEYS = ("cast", "ability", "id", "text", "source", "controller", "timestamp", "affects", "targets",
-                "choices", "cda", "copy", "control",
-                "change_text", "types", "subtypes", "supertypes", "colors", "abilities", "pt")
+                "choices", "cda", "functions_in", "condition", "copy", "control", "change_text", "types", "subtypes",
+                "creature_types", "supertypes", "colors", "abilities", "pt")
 
 
 def _ordered_keys(data: Any, order: Sequence[str]) -> Any:
@@ -218,15 +220,21 @@ def _effect(data: Any) -> Any:
 def _board_order(board: Mapping[str, Any]) -> dict:
     out = _ordered_keys(dict(board), _BOARD_KEYS)
     if isinstance(out.get("objects"), list):
-        objects = []
-        for obj in out["objects"]:
-            obj = _ordered_keys(obj, _OBJECT_KEYS)
-            if isinstance(obj, dict) and isinstance(obj.get("static"), list):
-                obj["static"] = [_effect(s) for s in obj["static"]]
-            objects.append(obj)
-        out["objects"] = objects
+        out["objects"] = [_holder_order(obj) for obj in out["objects"]]
+    for zone in CARD_ZONES:  # cards outside the battlefield, in the order of an object's keys
+        if isinstance(out.get(zone), dict):
+            out[zone] = {player: [_holder_order(card) for card in cards] if isinstance(cards, list) else cards
+                         for player, cards in out[zone].items()}
     if isinstance(out.get("effects"), list):
         out["effects"] = [_effect(e) for e in out["effects"]]
     return out
+
+
+def _holder_order(holder: Any) -> Any:
+    """An object or a card with its keys, and its static abilities' keys, in the board format's order."""
+    holder = _ordered_keys(holder, _OBJECT_KEYS)
+    if isinstance(holder, dict) and isinstance(holder.get("static"), list):
+        holder["static"] = [_effect(s) for s in holder["static"]]
+    return holder
 
 

@@ -50,7 +50,7 @@ from typing import Any, Callable, Iterable, Iterator
 
 from diffcheck.catalogue import catalogue
 from diffcheck.search.trees import body_filters, body_values, condition_nodes, read_id
-from engines.board import DEFAULT_PLAYERS, PART_KEYS
+from engines.board import CARD_ZONES, DEFAULT_PLAYERS, PART_KEYS
 
 __all__ = ["reductions", "described_reductions", "size"]
 
@@ -62,8 +62,8 @@ _DELETE = object()  # as a new value: delete the key or the list item at the pat
 # Parts shaped {op: [values]} (types, subtypes, supertypes: set/add/remove; colors: set/add).
 _LIST_PARTS = ("types", "subtypes", "supertypes", "colors")
 _OBJECT_LISTS = ("types", "subtypes", "supertypes", "colors", "color_indicator", "abilities")
-_ZONES = ("graveyards", "exile")  # where a board's cards outside the battlefield are
-_CARD_LISTS = ("types", "subtypes", "supertypes", "colors")
+_ZONES = tuple(CARD_ZONES)  # where a board's cards outside the battlefield are
+_CARD_LISTS = ("types", "subtypes", "supertypes", "colors", "abilities")
 _FILTER_INTS = ("power_at_least", "power_at_most", "toughness_at_least", "toughness_at_most", "mana_value_at_least",
                 "mana_value_at_most")
 _PT_OPS = ("set", "modify", "switch")
@@ -219,6 +219,9 @@ def _bodies(board: Data) -> Iterator[tuple[Path, Data]]:
     for i, obj in enumerate(board.get("objects", ())):
         for j, ability in enumerate(obj.get("static", ())):
             yield from _body_and_granted(("objects", i, "static", j), ability)
+    for path, card in _cards(board):
+        for j, ability in enumerate(card.get("static", ())):
+            yield from _body_and_granted(path + ("static", j), ability)
     for i, effect in enumerate(board.get("effects", ())):
         yield from _body_and_granted(("effects", i), effect)
 
@@ -376,11 +379,12 @@ def _step_effects(board: Data) -> Iterator[tuple[str, Data]]:
 
 
 def _step_statics(board: Data) -> Iterator[tuple[str, Data]]:
-    for i, obj in enumerate(board.get("objects", ())):
-        for j, _ability in enumerate(obj.get("static", ())):
-            variant = _delete_item(board, ("objects", i, "static"), j)
+    holders = [(("objects", i), obj) for i, obj in enumerate(board.get("objects", ()))] + list(_cards(board))
+    for path, holder in holders:
+        for j, _ability in enumerate(holder.get("static", ())):
+            variant = _delete_item(board, path + ("static",), j)
             if variant is not None:
-                yield f"remove {_where(('objects', i, 'static', j))}", variant
+                yield f"remove {_where(path + ('static', j))}", variant
 
 
 def _step_parts(board: Data) -> Iterator[tuple[str, Data]]:
@@ -490,7 +494,7 @@ def _read_cards(board: Data) -> set[str]:
 
 
 def _cards(board: Data) -> Iterator[tuple[Path, Data]]:
-    """Every card in a graveyard or in exile, with its path."""
+    """Every card outside the battlefield, with its path."""
     for zone in _ZONES:
         for player, cards in board.get(zone, {}).items():
             for n, card in enumerate(cards):
@@ -546,7 +550,7 @@ def _step_fields(board: Data) -> Iterator[tuple[str, Data]]:
     for i, obj in enumerate(board.get("objects", ())):
         path: Path = ("objects", i)
         yield from _counter_steps(board, path, obj)
-        for key in ("counter_timestamps", "face_up_at", "transformed_at", "tapped"):
+        for key in ("counter_timestamps", "face_up_at", "transformed_at", "tapped", "face_down", "face_down_at"):
             if key in obj:
                 yield f"remove {_where(path + (key,))}", _replace(board, path + (key,), _DELETE)
         if "paired_with" in obj:

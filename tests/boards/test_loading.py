@@ -278,7 +278,7 @@ def test_root_must_be_a_mapping(root):
 def test_unknown_top_level_key_lists_the_allowed_keys():
     err = error_for(lambda d: d.update(efects=[]))
     assert_error(
-        err, "efects", 'unknown key "efects"', 'did you mean "effects"', "players, objects, graveyards, exile, life, hand_size, effects, notes"
+        err, "efects", 'unknown key "efects"', 'did you mean "effects"', "players, objects, graveyards, exile, hands, libraries, stack, life, hand_size, effects, notes"
     )
 
 
@@ -312,7 +312,7 @@ def test_card_value_is_explained_by_its_key_and_names_a_card():
     err = error_for(lambda d: d["effects"][0]["pt"].update(modify=[{"power_of": "no such"}, 1]))
     assert_error(err, "effects[0].pt.modify[0].power_of", "an id")
     err = error_for(lambda d: d["effects"][0]["pt"].update(modify=[{"toughness_of": "ogr"}, 1]))
-    assert_error(err, "effects[0].pt.modify[0].toughness_of", 'no object, and no card in a graveyard or in exile, '
+    assert_error(err, "effects[0].pt.modify[0].toughness_of", 'no object, and no card outside the battlefield, '
                  'has the id "ogr"', 'did you mean "ogre"')
     err = error_for(lambda d: d["effects"][0]["pt"].update(modify=[{"power": "x"}, 1]))
     assert_error(err, "effects[0].pt.modify[0]", "{power_of: ID}", "found a mapping")
