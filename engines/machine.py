@@ -483,7 +483,7 @@ class _Run(Amounts, Depending, Explaining):
             return frozenset((target,)) if target is not None else EMPTY
         you = state[unit.source].controller
         f = affects.filter
-        sets = self.ruleset.subtypes
+        sets = self.sets
         if not self.zoned:
             return frozenset(o.id for o in state.values() if matches(f, o, you, unit.source, sets))
         zones = f.zones or ON_BATTLEFIELD  # it may reach cards outside the battlefield: they are in the state
