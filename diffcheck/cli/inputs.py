@@ -10,15 +10,16 @@ from __future__ import annotations
 
 import re
 import time
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any, NoReturn, Optional
+from typing import Annotated, Any, Iterator, NoReturn, Optional, Sequence
 
 import typer
 import yaml
 
 from diffcheck.boards.loading import BoardError, load_board
 from diffcheck.search import rundir
-from engines import UnknownEngine, get_engine
+from engines import EngineError, UnknownEngine, get_engine
 
 EXIT_DIFFERENCE = 1
 EXIT_BAD_INPUT = 2
@@ -34,6 +35,21 @@ DateOpt = Annotated[Optional[str], typer.Option(
     help="The rules in force that day (its document and edition). With judge, instead of --ruleset; with diff, "
     "bisect and run, as the old side, against the newest rules unless --to / --engines says otherwise.",
     show_default=False,
+)]
+
+
+# The options that plug in an engine from outside, the same on every command that takes an engine.
+EngineCmdOpt = Annotated[Optional[list[str]], typer.Option(
+    "--engine-cmd", metavar="NAME=COMMAND",
+    help="An engine in any language, as a process speaking JSON lines (docs/external-engines.md); name it "
+    "wherever the command takes an engine. Repeatable.", show_default=False,
+)]
+EngineConfigOpt = Annotated[Optional[Path], typer.Option(
+    "--engine-config", metavar="FILE", help="YAML file: engines: {NAME: {command: ..., timeout: ...}}.",
+    show_default=False,
+)]
+EngineTimeoutOpt = Annotated[float, typer.Option(
+    "--engine-timeout", min=0.1, help="Seconds an outside engine may take over one board.",
 )]
 
 
@@ -100,7 +116,31 @@ def engine_option(name: str, option: str) -> Any:
     try:
         return get_engine(name)
     except UnknownEngine as exc:
-        fail(f"{shown_option(option, name)}: {exc}")
+        fail(f"{shown_option(option, name)}: {exc}; or an engine from outside: --engine-cmd {name}=COMMAND")
+
+
+@contextmanager
+def engines_named(named: Sequence[tuple[str, str]], specs: list[str] | None, config: Path | None,
+                  timeout: float) -> Iterator[list[Any]]:
+    """The engines ``named`` ((name, the option that named it) pairs): an outside engine where ``--engine-cmd``
+    or ``--engine-config`` defines the name, else a built-in or installed one (``engine_option``). Outside
+    engines are closed when the block ends; one that fails on the board is one error line."""
+    from engines.external import ExternalEngine
+
+    commands, timeout = external_engines(specs or [], config, timeout)
+    commands_by_name = dict(commands)
+    made: list[Any] = []
+    try:
+        for name, option in named:
+            command = commands_by_name.get(name)
+            made.append(engine_option(name, option) if command is None else ExternalEngine(name, command, timeout))
+        yield made
+    except EngineError as exc:
+        fail(str(exc))
+    finally:
+        for engine in made:
+            if isinstance(engine, ExternalEngine):
+                engine.close()
 
 
 def edition_option(name: str, option: str) -> str:

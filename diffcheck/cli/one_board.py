@@ -13,7 +13,8 @@ from typing import Annotated
 import typer
 
 from diffcheck.cli.inputs import (
-    EXIT_DIFFERENCE, BoardArg, DateOpt, dated, dated_pair, engine_option, fail, loaded_board, warn,
+    EXIT_DIFFERENCE, BoardArg, DateOpt, EngineCmdOpt, EngineConfigOpt, EngineTimeoutOpt, dated, dated_pair,
+    engines_named, fail, loaded_board, warn,
 )
 from diffcheck.reports import render
 
@@ -34,19 +35,22 @@ def judge(
     as_json: Annotated[
         bool, typer.Option("--json", help="Print only the outcome, as JSON (--explain is then ignored).")
     ] = False,
+    engine_cmd: EngineCmdOpt = None,
+    engine_config: EngineConfigOpt = None,
+    engine_timeout: EngineTimeoutOpt = 10.0,
 ) -> None:
     """Final characteristics of every object on BOARD under one rules version."""
     ruleset = dated(day, ruleset, "--ruleset", "cr613")
-    engine = engine_option(ruleset, "--ruleset")
-    loaded = loaded_board(board)
-    warn(board, loaded, engine)
-    if explain and not as_json:
-        if not hasattr(engine, "explain"):
+    with engines_named([(ruleset, "--ruleset")], engine_cmd, engine_config, engine_timeout) as (engine,):
+        if explain and not as_json and not hasattr(engine, "explain"):
             fail(f"--ruleset {ruleset}: this engine cannot explain its answers (it has no explain)")
-        outcome, trace = engine.explain(loaded)
-        typer.echo(render.render_judgement(engine, outcome, board, trace))
-        return
-    outcome = engine.evaluate(loaded)
+        loaded = loaded_board(board)
+        warn(board, loaded, engine)
+        if explain and not as_json:
+            outcome, trace = engine.explain(loaded)
+            typer.echo(render.render_judgement(engine, outcome, board, trace))
+            return
+        outcome = engine.evaluate(loaded)
     if as_json:
         typer.echo(render.outcome_json(outcome, render.rules_info(engine)))
     else:
@@ -64,15 +68,18 @@ def diff(
         bool, typer.Option("--fail-on-difference", help="Exit with status 1 if any characteristic differs.")
     ] = False,
     day: DateOpt = None,
+    engine_cmd: EngineCmdOpt = None,
+    engine_config: EngineConfigOpt = None,
+    engine_timeout: EngineTimeoutOpt = 10.0,
 ) -> None:
     """BOARD under two rules versions, side by side, differences marked."""
     old, new = dated_pair(day, old, new)
     if old == new:
         fail(f"--from and --to both name {old}; name two different engines")
-    engines = (engine_option(old, "--from"), engine_option(new, "--to"))
-    loaded = loaded_board(board)
-    warn(board, loaded, *engines)
-    outcomes = tuple(e.evaluate(loaded) for e in engines)
+    with engines_named([(old, "--from"), (new, "--to")], engine_cmd, engine_config, engine_timeout) as engines:
+        loaded = loaded_board(board)
+        warn(board, loaded, *engines)
+        outcomes = tuple(e.evaluate(loaded) for e in engines)
     if as_json:
         rules = {e.name: render.rules_info(e) for e in engines}
         document = render.diff_document(board, {old: outcomes[0], new: outcomes[1]}, rules)
@@ -89,21 +96,24 @@ def bisect(
     new: Annotated[str, typer.Option("--to", help="The engine whose outcome the changes must reproduce.")] = "cr613",
     as_json: Annotated[bool, typer.Option("--json", help="Print the attribution as JSON only.")] = False,
     day: DateOpt = None,
+    engine_cmd: EngineCmdOpt = None,
+    engine_config: EngineConfigOpt = None,
+    engine_timeout: EngineTimeoutOpt = 10.0,
 ) -> None:
     """The smallest set of rule changes that, applied to the old rules, gives the new outcome on BOARD."""
     from diffcheck.search.attribution import NoRuleChange, NoRuleset, alone, bisect as find, rule_changes
 
     old, new = dated_pair(day, old, new)
-    engines = (engine_option(old, "--from"), engine_option(new, "--to"))
-    try:
-        ruleset, changes = rule_changes(old, new, engines[0])
-    except NoRuleset:
-        fail(f"--from {old}: this engine has no ruleset to apply rule changes to")
-    except NoRuleChange:
-        fail(f"--from {old} --to {new}: no rule change leads from the first to the second (name an older "
-             "edition with --from; see `diffcheck editions`)")
-    loaded = loaded_board(board)
-    outcomes = tuple(e.evaluate(loaded) for e in engines)
+    with engines_named([(old, "--from"), (new, "--to")], engine_cmd, engine_config, engine_timeout) as engines:
+        try:
+            ruleset, changes = rule_changes(old, new, engines[0])
+        except NoRuleset:
+            fail(f"--from {old}: this engine has no ruleset to apply rule changes to")
+        except NoRuleChange:
+            fail(f"--from {old} --to {new}: no rule change leads from the first to the second (name an older "
+                 "edition with --from; see `diffcheck editions`)")
+        loaded = loaded_board(board)
+        outcomes = tuple(e.evaluate(loaded) for e in engines)
     attribution = find(loaded, ruleset, outcomes[1], changes)
     if as_json:
         rules = {e.name: render.rules_info(e) for e in engines}

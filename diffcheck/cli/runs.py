@@ -16,8 +16,9 @@ from typing import Annotated, Optional
 import typer
 
 from diffcheck.cli.inputs import (
-    EXIT_DIFFERENCE, EXIT_INTERRUPTED, DateOpt, dated_pair, duration_seconds, edition_option, engine_option,
-    external_engines, fail, fresh_run_directory, make_directory, writable_file,
+    EXIT_DIFFERENCE, EXIT_INTERRUPTED, DateOpt, EngineCmdOpt, EngineConfigOpt, EngineTimeoutOpt, dated_pair,
+    duration_seconds, edition_option, engine_option, external_engines, fail, fresh_run_directory, make_directory,
+    writable_file,
 )
 from diffcheck.reports import render
 from diffcheck.search import rundir
@@ -60,17 +61,9 @@ def run(
         bool, typer.Option("--cards", help="Boards of real cards from the catalogue only (diffcheck cards); "
                            "minimal boards then name cards.")
     ] = False,
-    engine_cmd: Annotated[
-        Optional[list[str]],
-        typer.Option("--engine-cmd", help="NAME=COMMAND: an engine in any language, as a process speaking "
-                     "JSON lines (docs/external-engines.md); name it in --engines. Repeatable."),
-    ] = None,
-    engine_config: Annotated[
-        Optional[Path], typer.Option("--engine-config", help="YAML file: engines: {NAME: {command: ..., timeout: ...}}.")
-    ] = None,
-    engine_timeout: Annotated[
-        float, typer.Option("--engine-timeout", min=0.1, help="Seconds an external engine may take over one board.")
-    ] = 10.0,
+    engine_cmd: EngineCmdOpt = None,
+    engine_config: EngineConfigOpt = None,
+    engine_timeout: EngineTimeoutOpt = 10.0,
     day: DateOpt = None,
 ) -> None:
     """Generate boards, evaluate each with two engines, shrink every divergence and group them."""

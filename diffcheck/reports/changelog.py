@@ -23,6 +23,7 @@ What goes where (``diffcheck.search.findings``):
 from __future__ import annotations
 
 import json
+import shlex
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping, Sequence
@@ -294,13 +295,17 @@ def _introduction(run: Run) -> list[Block]:
     errors = info.get("engine_errors") or 0
     if errors:
         facts += f" {counted(errors, 'board')} made an engine fail; they are not counted here (see run.json)."
+    # An outside engine is named with its command, so the command below works as written.
+    versions = info.get("engine_versions") or {}
+    plug = "".join(" --engine-cmd " + shlex.quote(name + "=" + versions[name]["command"]) for name in (old, new)
+                   if isinstance(versions.get(name), dict) and "command" in versions[name])
     reading = (
         f"How to read it: each section is one rule change from {old} to {new}: the old and the new rule "
         f"numbers, a sentence on what changed, how many divergent boards showed it (boards with a "
         f"difference that this change alone, applied to {old}'s rules, turns into {new}'s value), and "
         f"what it changes. Each witness is a minimal board that shows it: open it for the board, only "
         f"the characteristics that differ, and why, told from both engines' traces. To see a witness "
-        f"yourself, save its board to a file and run diffcheck diff FILE --from {old} --to {new}, or "
+        f"yourself, save its board to a file and run diffcheck diff FILE --from {old} --to {new}{plug}, or "
         f"diffcheck judge FILE --explain."
     )
     blocks: list[Block] = [Paragraph(facts), Paragraph(reading)]

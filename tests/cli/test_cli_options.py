@@ -26,11 +26,16 @@ BOARD = str(EXAMPLES / "gray-ogre.yaml")
 # Values a user can get wrong: empty, junk, negative, huge, a path that is a file or under one.
 JUNK = ["", "x", "-1", "0", "1e9", "nope", "cr999", "a,b,c", ",", "60x", "--", "/", BOARD, BOARD + "/sub"]
 
+# The options that plug in an outside engine, on every command that takes an engine.
+OUTSIDE = {"--engine-timeout": ["1"], "--engine-config": [BOARD], "--engine-cmd": ["mine=./nothing"]}
 COMMANDS = {
-    "judge": {"options": {"--ruleset": ["cr418", "cr613"], "--explain": None, "--json": None}, "argument": True},
-    "diff": {"options": {"--from": ["cr418"], "--to": ["cr613"], "--json": None, "--fail-on-difference": None},
+    "judge": {"options": {"--ruleset": ["cr418", "cr613", "mine"], "--explain": None, "--json": None, **OUTSIDE},
+              "argument": True},
+    "diff": {"options": {"--from": ["cr418"], "--to": ["cr613", "mine"], "--json": None, "--fail-on-difference": None,
+                         **OUTSIDE},
              "argument": True},
-    "bisect": {"options": {"--from": ["cr418"], "--to": ["cr613"], "--json": None}, "argument": True},
+    "bisect": {"options": {"--from": ["cr418"], "--to": ["cr613", "mine"], "--json": None, **OUTSIDE},
+               "argument": True},
     "run": {"options": {"--boards": ["5"], "--jobs": ["1"], "--seed": ["3"], "--engines": ["cr418,cr613"],
                         "--time": ["1s"], "--out": ["OUT"], "--resume": ["OUT"], "--engine-timeout": ["1"],
                         "--engine-config": [BOARD], "--engine-cmd": ["mine=./nothing"], "--quiet": None,

@@ -1,0 +1,88 @@
+"""Every command that takes an engine takes an outside one: ``--engine-cmd NAME=COMMAND`` or
+``--engine-config FILE``, the same on ``judge``, ``diff``, ``bisect`` and ``run``.
+
+The outside engine is ``tests/doubles/external_engine.py``: cr613 in a process, which misbehaves
+on request. Its answers must be cr613's; a failure of it is one error line, never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+import sys
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from diffcheck.cli import app
+
+ROOT = Path(__file__).parents[2]
+SAMPLE = f"{shlex.quote(sys.executable)} {shlex.quote(str(ROOT / 'tests' / 'doubles' / 'external_engine.py'))}"
+BOARD = str(ROOT / "diffcheck" / "examples" / "gray-ogre.yaml")
+runner = CliRunner()
+
+
+def invoke(*args: str):
+    return runner.invoke(app, list(args))
+
+
+def test_judge_answers_with_an_outside_engine_as_cr613_does():
+    # The sample engine is cr613 in a process: its outcome is cr613's, object for object.
+    mine = invoke("judge", BOARD, "--ruleset", "mine", "--engine-cmd", f"mine={SAMPLE}", "--json")
+    ours = invoke("judge", BOARD, "--ruleset", "cr613", "--json")
+    assert mine.exit_code == 0, mine.output
+    assert json.loads(mine.stdout)["objects"] == json.loads(ours.stdout)["objects"]
+
+
+def test_diff_takes_an_outside_engine_from_a_config_file(tmp_path):
+    config = tmp_path / "engines.yaml"
+    config.write_text(f"engines:\n  mine:\n    command: {json.dumps(SAMPLE)}\n    timeout: 20\n", encoding="utf-8")
+    result = invoke("diff", BOARD, "--from", "cr613", "--to", "mine", "--engine-config", str(config), "--json",
+                    "--fail-on-difference")
+    assert result.exit_code == 0, result.output  # status 1 would mean a difference
+    document = json.loads(result.stdout)
+    assert set(document["outcomes"]) == {"cr613", "mine"} and not document["diff"]
+
+
+def test_bisect_against_an_outside_engine_finds_the_changes_from_the_old_rules():
+    # The Gray Ogre board differs between cr418 and cr613 (the 418.5a / 613.4 examples); the sample engine
+    # answers as cr613, so the changes that turn cr418's answer into cr613's turn it into the engine's.
+    ours = invoke("bisect", BOARD, "--from", "cr418", "--to", "cr613", "--json")
+    mine = invoke("bisect", BOARD, "--from", "cr418", "--to", "mine", "--engine-cmd", f"mine={SAMPLE}", "--json")
+    assert ours.exit_code == 0 and mine.exit_code == 0, mine.output
+    assert json.loads(mine.stdout)["changes"] == json.loads(ours.stdout)["changes"] != []
+
+
+def test_an_outside_engine_that_fails_is_one_error_line():
+    result = invoke("judge", BOARD, "--ruleset", "mine", "--engine-cmd", f"mine={SAMPLE} --crash-on ogre")
+    assert result.exit_code == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: engine mine:"), result.stderr
+    assert "Traceback" not in result.output
+
+
+def test_an_unknown_engine_name_still_says_how_to_plug_one_in():
+    result = invoke("diff", BOARD, "--from", "cr613", "--to", "mine")
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: --to mine:")
+
+
+def test_the_diff_command_a_report_suggests_works_as_written(tmp_path):
+    # A run of cr418 against the outside engine (cr613 in a process), its report, and the command the report
+    # gives for seeing a witness: run on the first witness board, it shows the difference the report shows.
+    import re
+
+    out = tmp_path / "run"
+    ran = invoke("run", "--engines", "cr418,mine", "--engine-cmd", f"mine={SAMPLE}", "--boards", "200", "--jobs", "1",
+                 "--out", str(out), "--quiet")
+    assert ran.exit_code == 0, ran.output
+    assert invoke("report", str(out)).exit_code == 0
+    text = (out / "CHANGELOG.md").read_text(encoding="utf-8")
+    flat = " ".join(text.split()).replace("\\_", "_")
+    command = re.search(r"run (diffcheck diff FILE .*?), or diffcheck judge", flat).group(1)
+    assert "--engine-cmd" in command
+    board = tmp_path / "witness.yaml"
+    board.write_text(re.search(r"```yaml\n(.*?)```", text, re.S).group(1), encoding="utf-8")
+    args = [str(board) if word == "FILE" else word for word in shlex.split(command)[1:]]
+    shown = invoke(*args, "--fail-on-difference")
+    assert shown.exit_code == 1, shown.output  # 1: the two engines differ on it, as the report says
