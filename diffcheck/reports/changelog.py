@@ -35,7 +35,7 @@ from diffcheck.reports.witness import Sides, witness_fold
 from diffcheck.search import rundir
 from diffcheck.search.attribution import MAX_TOGETHER
 from diffcheck.search.findings import TOGETHER as TOGETHER_KEY, UNEXPLAINED as UNEXPLAINED_KEY
-from diffcheck.search.rundir import characteristics_text, counted
+from diffcheck.search.rundir import characteristics_text, counted, errors_text
 from rulesets.changes import BY_KEY
 from rulesets.editions import changes_between, not_expressible_between
 
@@ -292,9 +292,9 @@ def _introduction(run: Run) -> list[Block]:
     )
     if info.get("complete") is False:
         facts += " The run is not complete (interrupted, or a board still to shrink): counts are of the boards tried so far."
-    errors = info.get("engine_errors") or 0
-    if errors:
-        facts += f" {counted(errors, 'board')} made an engine fail; they are not counted here (see run.json)."
+    if info.get("engine_errors"):
+        facts += (f" {errors_text(info)}; they are not counted here (the first of each kind, with their boards, "
+                  "are in the run's errors.jsonl).")
     # An outside engine is named with its command, so the command below works as written.
     versions = info.get("engine_versions") or {}
     plug = "".join(" --engine-cmd " + shlex.quote(name + "=" + versions[name]["command"]) for name in (old, new)
@@ -366,6 +366,8 @@ def _document(name: str, info: Mapping[str, Any]) -> str:
         gap = f" (note: {version['archive_gap']})" if version.get("archive_gap") else ""
         return f"{name}: {version['document']}" + (f", in force from {date}" if date else ", undated") + gap
     description = version.get("description")
+    if version.get("version"):
+        description = f"{description}, version {version['version']}"
     return f"{name}: " + (f"{description} (" if description else "(") + "rules document not stated by this engine)"
 
 

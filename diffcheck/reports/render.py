@@ -14,7 +14,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from tabulate import tabulate
 
 from diffcheck.search.divergence import normalize, outcomes_diff
-from diffcheck.search.rundir import characteristics_text, finding_name
+from diffcheck.search.rundir import characteristics_text, errors_text, finding_name
 from engines.trace import Applied, Entry, Note, render as render_trace
 
 __all__ = [
@@ -368,7 +368,8 @@ def render_run(result: Mapping[str, Any], findings: Sequence[Mapping[str, Any]],
         f"({result['groups']} group{'s' if result['groups'] != 1 else ''})",
     ]
     if result["engine_errors"]:
-        lines.append(f"{result['engine_errors']} boards made an engine fail; see run.json and state.json")
+        lines.append(f"{errors_text(result)}; the first of each kind, with their boards, are in "
+                     f"{directory}/errors.jsonl")
     for name in (a, b):
         gap = ((result.get("engine_versions") or {}).get(name) or {}).get("archive_gap")
         if gap:
@@ -392,6 +393,7 @@ def run_summary(result: Mapping[str, Any], directory: Any) -> dict[str, Any]:
         "findings": result["findings"],
         "groups": result["groups"],
         "engine_errors": result["engine_errors"],
+        "engine_errors_by_kind": result.get("engine_errors_by_kind", {}),
         "seconds": result["seconds"],
         "boards_per_second": result["boards_per_second"],
         "complete": result["complete"],

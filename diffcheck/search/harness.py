@@ -54,7 +54,11 @@ from engines.board import Board
 from rulesets.editions import changes_between
 
 CHUNK = 200  # boards per chunk: part of a run's identity, so not an option
-MAX_KEPT_ERRORS = 200  # engine errors kept with their boards; all are counted
+MAX_KEPT_PER_KIND = 20  # engine errors kept with their boards, the first of each kind; all are counted by kind
+# What an engine error's kind (``EngineError.kind``) is called in counts and reports; any other exception is
+# an "exception" (an installed Python engine that raised).
+ERROR_KINDS = {"crash": "crash", "timeout": "hang", "garbage": "not JSON", "invalid": "outcome not in the schema",
+               "error": "error answer", "start": "failed to start"}
 UNSHRUNK = ""  # the group of a key whose board could not be shrunk (an engine failed)
 SAVE_EVERY = 2.0  # seconds between state saves when nothing new was found
 
@@ -199,7 +203,8 @@ def _scan_chunk(seed: int, chunk: int, count: int) -> tuple[int, int, list, list
             engine = b
             y = b.evaluate(board)
         except Exception as exc:  # an engine's failure is a finding about that engine, not the end of the run
-            errors.append((index, getattr(engine, "name", "?"), f"{type(exc).__name__}: {exc}", data))
+            errors.append((index, getattr(engine, "name", "?"), f"{type(exc).__name__}: {exc}", data,
+                           error_kind(exc)))
             continue
         if x["objects"] != y["objects"]:
             names = widen(name for _, name, _, _ in differing(x, y))
@@ -248,6 +253,7 @@ class Harness:
         self.on_progress = on_progress
         self._by_findings = by_findings(config)
         self._resumed = False  # a new run never writes over another run's files
+        self._hellos: dict[str, dict] = {}  # an outside engine's handshake, read as the run starts
         self.state: dict = {
             "version": rundir.STATE_VERSION,
             "identity": config.identity(),
@@ -262,7 +268,7 @@ class Harness:
             "changes": {},  # rule change -> divergent boards with an explanation it is part of
             "shrinks": {"done": 0, "known": 0},  # shrinks finished; of them, those that ended in a known group
             "groups": {},  # signature -> representative: first_board, board, outcomes, differing, diff
-            "errors": [],  # the first MAX_KEPT_ERRORS engine errors, each with its board
+            "errors": [],  # the first MAX_KEPT_PER_KIND engine errors of each kind, each with its board
             "engine_errors": 0,
         }
 
@@ -318,6 +324,7 @@ class Harness:
             if start is not None:
                 try:
                     start()
+                    self._hellos[name] = dict(engine.hello or {})
                 except EngineError as exc:
                     raise RunError(f"--engines {name}: {exc}") from None
                 finally:
@@ -389,13 +396,8 @@ class Harness:
         state["chunks_done"] += 1
         state["boards_done"] += count
         state["divergent"] += len(found)
-        state["engine_errors"] = state.get("engine_errors", 0) + len(errors)
-        room = MAX_KEPT_ERRORS - len(state["errors"])
-        if errors and room > 0:
-            state["errors"].extend(
-                {"board_index": i, "engine": engine, "error": message, "board": data}
-                for i, engine, message, data in errors[:room]
-            )
+        for i, engine, message, data, kind in errors:
+            self._count_error({"board_index": i, "engine": engine, "error": message, "board": data, "kind": kind})
         for index, keys, names, data in found:
             for key in keys:
                 entry = state["keys"].get(key)
@@ -429,10 +431,9 @@ class Harness:
             except ShrinkFailed as failed:
                 entry = self.state["keys"][key]
                 entry["group"] = UNSHRUNK
-                self.state["errors"].append({"board_index": failed.index, "engine": "(while shrinking)",
-                                             "error": failed.message,
-                                             "board": board_at(self.config.seed, failed.index, self.config.generator)})
-                self.state["engine_errors"] = self.state.get("engine_errors", 0) + 1
+                self._count_error({"board_index": failed.index, "engine": "(while shrinking)", "error": failed.message,
+                                   "board": board_at(self.config.seed, failed.index, self.config.generator),
+                                   "kind": "exception"})
                 changed = True
                 continue
             if self._by_findings:
@@ -528,7 +529,7 @@ class Harness:
         elapsed = self._elapsed()
         return {
             "engines": list(config.engines),
-            "engine_versions": {name: _engine_version(name, config) for name in config.engines},
+            "engine_versions": {name: _engine_version(name, config, self._hellos.get(name)) for name in config.engines},
             "diffcheck_version": _version(),
             "seed": config.seed,
             "budget": {"boards": config.boards, "seconds": config.seconds},
@@ -541,13 +542,28 @@ class Harness:
             "boards_by_change": dict(sorted(state.get("changes", {}).items())),
             "shrinks": dict(state.get("shrinks", {"done": 0, "known": 0})),
             "engine_errors": state.get("engine_errors", 0),
+            "engine_errors_by_kind": dict(sorted(state.get("engine_errors_by_kind", {}).items())),
             "seconds": round(elapsed, 3),
             "boards_per_second": round(state["boards_done"] / elapsed, 1) if elapsed > 0 else None,
             "complete": state["boards_done"] >= (config.boards or 0) and not self._shrinks_pending(),
         }
 
+    def _count_error(self, entry: dict) -> None:
+        """Count an engine error by its kind; keep it, with its board, if it is among the first of its kind."""
+        state = self.state
+        state["engine_errors"] = state.get("engine_errors", 0) + 1
+        by_kind = state.setdefault("engine_errors_by_kind", {})
+        by_kind[entry["kind"]] = by_kind.get(entry["kind"], 0) + 1
+        if by_kind[entry["kind"]] <= MAX_KEPT_PER_KIND:
+            state["errors"].append(entry)
+
     def _shrinks_pending(self) -> bool:
         return any(entry["group"] is None for entry in self.state["keys"].values())
+
+
+def error_kind(exc: BaseException) -> str:
+    """What went wrong, in the words counts use (``ERROR_KINDS``)."""
+    return ERROR_KINDS.get(getattr(exc, "kind", None) or "", "exception")
 
 
 def _version() -> str:
@@ -557,10 +573,17 @@ def _version() -> str:
         return "source"
 
 
-def _engine_version(name: str, config: RunConfig) -> dict:
+def _engine_version(name: str, config: RunConfig, hello: dict | None = None) -> dict:
+    """What run.json says of an engine: a built-in one's edition and document; an outside one's command and
+    what its handshake said (description, its own name, and its version if it gives one)."""
     commands = dict(config.commands)
     if name in commands:
-        return {"description": f"external engine: {commands[name]}", "command": commands[name]}
+        out = {"description": f"external engine: {commands[name]}", "command": commands[name]}
+        if hello:
+            out.update(description=hello.get("description") or out["description"], announced=hello.get("engine"))
+            if isinstance(hello.get("version"), str):
+                out["version"] = hello["version"]
+        return out
     engine = get_engine(name)
     ruleset = getattr(engine, "ruleset", None)
     out = {"description": getattr(engine, "description", "")}

@@ -6,7 +6,8 @@
 - ``divergences.jsonl``: one line per group, the minimal board and both outcomes;
 - ``summary.md``: the findings, then the groups, for people;
 - ``run.json``: engines, versions, seed, budget, boards tried, speed, time;
-- ``errors.jsonl``: boards on which an engine failed (crashed, hung, answered nonsense), with the error;
+- ``errors.jsonl``: boards on which an engine failed (crashed, hung, answered nonsense), with the error and
+  its kind: the first ``harness.MAX_KEPT_PER_KIND`` of each kind (all are counted in ``run.json``);
 - ``lock``: present while a run writes here, so a second run is refused.
 
 Every file is written to a temporary file in the same directory, flushed to disk and renamed
@@ -20,7 +21,7 @@ import json
 import os
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 import yaml
 from tabulate import tabulate
@@ -73,6 +74,14 @@ def group_lines(groups: list[dict]) -> str:
     return "".join(json.dumps(g, sort_keys=True, ensure_ascii=False) + "\n" for g in groups)
 
 
+def errors_text(run: Mapping[str, Any]) -> str:
+    """``3 boards made an engine fail (crash 2, hang 1)``: a run's engine errors, by kind."""
+    n = run["engine_errors"]
+    by_kind = run.get("engine_errors_by_kind") or {}
+    kinds = f" ({', '.join(f'{kind} {count:,}' for kind, count in by_kind.items())})" if by_kind else ""
+    return f"{counted(n, 'board')} made an engine fail{kinds}"
+
+
 def summary_markdown(run: dict, findings: list[dict], groups: list[dict]) -> str:
     """summary.md: what was compared, the findings, then one section and table per group."""
     a, b = run["engines"]
@@ -83,6 +92,8 @@ def summary_markdown(run: dict, findings: list[dict], groups: list[dict]) -> str
         f"{counted(len(findings), 'finding')}, {counted(len(groups), 'group')}.",
         "",
     ]
+    if run.get("engine_errors"):
+        lines += [f"{errors_text(run)}; the first of each kind, with their boards, are in {ERRORS}.", ""]
     for name in run["engines"]:
         gap = ((run.get("engine_versions") or {}).get(name) or {}).get("archive_gap")
         if gap:

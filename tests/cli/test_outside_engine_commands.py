@@ -79,6 +79,7 @@ def test_the_diff_command_a_report_suggests_works_as_written(tmp_path):
     assert invoke("report", str(out)).exit_code == 0
     text = (out / "CHANGELOG.md").read_text(encoding="utf-8")
     flat = " ".join(text.split()).replace("\\_", "_")
+    assert "To mine: Seven-layer rules" in flat and "version sample-1" in flat  # the engine's own handshake
     command = re.search(r"run (diffcheck diff FILE .*?), or diffcheck judge", flat).group(1)
     assert "--engine-cmd" in command
     board = tmp_path / "witness.yaml"
@@ -86,3 +87,19 @@ def test_the_diff_command_a_report_suggests_works_as_written(tmp_path):
     args = [str(board) if word == "FILE" else word for word in shlex.split(command)[1:]]
     shown = invoke(*args, "--fail-on-difference")
     assert shown.exit_code == 1, shown.output  # 1: the two engines differ on it, as the report says
+
+
+def test_a_run_counts_engine_errors_by_kind_and_names_errors_jsonl(tmp_path):
+    # Generated boards number their objects o1, o2, ...: the sample engine crashes on every board with an o8.
+    out = tmp_path / "run"
+    ran = invoke("run", "--engines", "cr613,mine", "--engine-cmd", f"mine={SAMPLE} --crash-on o8", "--boards", "60",
+                 "--jobs", "1", "--out", str(out), "--quiet")
+    assert ran.exit_code == 0, ran.output
+    line = next(x for x in ran.stdout.splitlines() if "made an engine fail" in x)
+    assert "(crash " in line and f"{out}/errors.jsonl" in line
+    kept = [json.loads(x) for x in (out / "errors.jsonl").read_text().splitlines()]
+    assert kept and {e["kind"] for e in kept} == {"crash"}
+    # run.json records what the engine said of itself in its handshake.
+    mine = json.loads((out / "run.json").read_text())["engine_versions"]["mine"]
+    assert mine["announced"] == "sample-cr613" and mine["version"] == "sample-1"
+    assert mine["description"].endswith("in a separate process")

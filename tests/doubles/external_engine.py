@@ -62,7 +62,8 @@ def hello(args: argparse.Namespace, engine) -> None:
         sys.stdout.write("Hello! I am an engine.\n")
         sys.stdout.flush()
         return
-    answer = {"engine": args.name, "description": f"{engine.description}, in a separate process", "protocol": 1}
+    answer = {"engine": args.name, "description": f"{engine.description}, in a separate process", "protocol": 1,
+              "version": "sample-1"}
     if args.hello == "wrong-protocol":
         answer["protocol"] = 2
     if args.hello == "missing-name":

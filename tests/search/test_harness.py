@@ -329,6 +329,12 @@ def test_an_external_engine_that_crashes_or_hangs_is_restarted_and_the_run_goes_
     assert crashed and hung
     assert all(any(o["id"] == "o8" for o in e["board"]["objects"]) for e in crashed)
     assert all(not any(o["id"] == "o8" for o in e["board"]["objects"]) for e in hung)
+    # Every error is counted by its kind, and each kept one says its kind.
+    assert {e["kind"] for e in crashed} == {"crash"} and {e["kind"] for e in hung} == {"hang"}
+    by_kind = result["engine_errors_by_kind"]
+    assert set(by_kind) == {"crash", "hang"} and sum(by_kind.values()) == result["engine_errors"] >= len(errors)
+    assert json.loads((tmp_path / "run.json").read_text())["engine_errors_by_kind"] == by_kind
+    assert f"crash {by_kind['crash']}" in (tmp_path / "summary.md").read_text()
     # Between failures the restarted engine answers like cr613: no divergence at all.
     assert result["divergent_boards"] == 0
 
