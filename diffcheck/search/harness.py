@@ -593,4 +593,3 @@ def _engine_version(name: str, config: RunConfig, hello: dict | None = None) -> 
         if getattr(ruleset, "caveat", ""):
             out["archive_gap"] = ruleset.caveat  # a date no known document was surely in force on
     return out
-
