@@ -71,7 +71,10 @@ OUTCOME_KEYS = ("name", "controller", "types", "subtypes", "supertypes", "colors
 
 _ID = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.:-]*\Z")
 _SUBTYPE = re.compile(r"[a-z][a-z'-]*\Z")
-_CLOSED = {"types": tuple(sorted(CARD_TYPES + (KINDRED,))), "supertypes": SUPERTYPES, "colors": COLORS}
+# A card outside the battlefield may be an instant or a sorcery; a permanent never is.
+_CLOSED = {"types": tuple(sorted(CARD_TYPES + (KINDRED, "instant", "sorcery"))), "supertypes": SUPERTYPES,
+           "colors": COLORS}
+_SPELL_TYPES = frozenset({"instant", "sorcery"})
 
 
 def validate_outcome(data: Any, board: Board | None = None) -> str | None:
@@ -114,6 +117,8 @@ def validate_outcome(data: Any, board: Board | None = None) -> str | None:
     players = set(board.players) if board is not None else None
     for oid in order:
         problem = _object_problem(objects[oid], players)
+        if problem is None and isinstance(objects[oid].get("types"), list) and _SPELL_TYPES & set(objects[oid]["types"]):
+            problem = "types", "a permanent is never an instant or a sorcery (only a card outside the battlefield is)"
         if problem is not None:
             where, message = problem
             return f"objects.{oid}{'.' + where if where else ''}: {message}"

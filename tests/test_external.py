@@ -472,3 +472,22 @@ def test_the_minimal_engine_in_the_document_speaks_the_protocol(tmp_path):
         for board in [OGRE] + [Board.from_dict(d) for d in seeded_boards(7, 20)]:
             assert e.evaluate(board)["ruleset"] == "printed-only"  # valid, if not right
         assert e.hello["engine"] == "printed-only" and e.restarts == 0
+
+
+def test_cards_of_an_outcome_may_be_instants_and_permanents_may_not(schema):
+    # Painter's Servant reaches a Giant Growth card in a graveyard: the outcome lists the instant card, blue now;
+    # both checks accept it. An object of the board (a permanent) that is an instant is refused by both.
+    board = load_board(str(ROOT / "diffcheck" / "examples" / "gray-ogre.yaml"))
+    data = {**board.to_dict(), "graveyards": {"you": [{"id": "growth", "name": "Giant Growth", "types": ["instant"],
+                                                       "colors": ["green"]}]}}
+    data["objects"].append({"id": "servant", "types": ["artifact"], "static": [
+        {"text": "all cards are blue", "affects": {"filter": {"zones": ["battlefield", "graveyard"]}},
+         "colors": {"add": ["blue"]}}]})
+    with_card = Board.from_dict(data)
+    outcome = CR613.evaluate(with_card)
+    assert outcome["cards"]["growth"]["types"] == ["instant"]
+    assert validate_outcome(outcome, with_card) is None and schema.is_valid(outcome)
+    wrong = copy.deepcopy(outcome)
+    wrong["objects"]["servant"]["types"] = ["instant"]
+    assert "never an instant" in validate_outcome(wrong, with_card)
+    assert not schema.is_valid(wrong)

@@ -193,9 +193,20 @@ def changelog(run: Run) -> list[Block]:
     findings = {f["finding"]: f for f in run.findings}
     by_signature = {g["signature"]: g for g in run.groups}
     between = changes_between(old, new)
+    # Against an engine from outside, the chain's changes are candidates to explain its answers, not its history:
+    # only those that explain some of them are listed.
+    outside = _is_outside(old, info) or _is_outside(new, info)
+    left_out = [c for c in between if c.key not in findings] if outside else []
+    between = tuple(c for c in between if c not in left_out)
     blocks: list[Block] = [Heading(1, f"Changelog: {old} -> {new}")]
     blocks += [Paragraph(f"From {_document(old, info)}."), Paragraph(f"To {_document(new, info)}.")]
     blocks += _introduction(run)
+    if left_out:
+        blocks.append(Paragraph(
+            f"{new if _is_outside(new, info) else old} is an engine from outside, so the rule changes after {old} "
+            f"are only candidates to explain its answers: {counted(len(left_out), 'rule change')} explain none of "
+            f"them in this run and {'is' if len(left_out) == 1 else 'are'} left out "
+            f"({', '.join(c.key for c in left_out)})."))
     blocks.append(Contents(1))
     blocks.append(Heading(2, "Findings"))
     blocks.append(_overview(run, between))
@@ -212,11 +223,17 @@ def changelog(run: Run) -> list[Block]:
         blocks += [Heading(2, UNEXPLAINED), Paragraph(_unexplained_note(run))]
         for f in unexplained:
             blocks += finding_body(f, by_signature, sides)
-    inexpressible = not_expressible_between(old, new)
+    inexpressible = () if outside else not_expressible_between(old, new)
     if inexpressible:
         blocks += _inexpressible(inexpressible)
     blocks += _groups(run)
     return blocks
+
+
+def _is_outside(name: str, info: Mapping[str, Any]) -> bool:
+    """Whether the run's engine ``name`` is an engine from outside (run.json keeps its command)."""
+    version = (info.get("engine_versions") or {}).get(name)
+    return isinstance(version, dict) and "command" in version
 
 
 def change_heading(change: Any, level: int, when: str = "") -> list[Block]:

@@ -80,6 +80,13 @@ def test_the_diff_command_a_report_suggests_works_as_written(tmp_path):
     text = (out / "CHANGELOG.md").read_text(encoding="utf-8")
     flat = " ".join(text.split()).replace("\\_", "_")
     assert "To mine: Seven-layer rules" in flat and "version sample-1" in flat  # the engine's own handshake
+    # Only the rule changes that explain some of the engine's answers have sections; the rest are named as left out.
+    from rulesets.changes import BY_KEY
+
+    found = {json.loads(x)["finding"] for x in (out / "findings.jsonl").read_text().splitlines()}
+    titles = {c.title: key for key, c in BY_KEY.items()}
+    sections = {titles[h[3:]] for h in text.splitlines() if h.startswith("## ") and h[3:] in titles}
+    assert sections and sections <= found and "left out (" in flat
     command = re.search(r"run (diffcheck diff FILE .*?), or diffcheck judge", flat).group(1)
     assert "--engine-cmd" in command
     board = tmp_path / "witness.yaml"
