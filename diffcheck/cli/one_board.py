@@ -102,6 +102,7 @@ def bisect(
 ) -> None:
     """The smallest set of rule changes that, applied to the old rules, gives the new outcome on BOARD."""
     from diffcheck.search.attribution import NoRuleChange, NoRuleset, alone, bisect as find, rule_changes
+    from diffcheck.search.nearest import nearest
 
     old, new = dated_pair(day, old, new)
     with engines_named([(old, "--from"), (new, "--to")], engine_cmd, engine_config, engine_timeout) as engines:
@@ -115,9 +116,13 @@ def bisect(
         loaded = loaded_board(board)
         outcomes = tuple(e.evaluate(loaded) for e in engines)
     attribution = find(loaded, ruleset, outcomes[1], changes)
+    # An engine with no ruleset of its own (from outside, or installed): which rules answer as it does.
+    near = None if getattr(engines[1], "ruleset", None) is not None else nearest(loaded, outcomes[1])
     if as_json:
         rules = {e.name: render.rules_info(e) for e in engines}
-        typer.echo(json.dumps({"board": board, "from": old, "to": new, **attribution.to_json(), "rules": rules},
-                              indent=2))
+        extra = {} if near is None else {"nearest": [n.to_json() for n in near]}
+        typer.echo(json.dumps({"board": board, "from": old, "to": new, **attribution.to_json(), **extra,
+                               "rules": rules}, indent=2))
         return
-    typer.echo(render.render_bisect(board, engines, outcomes, attribution, alone(loaded, ruleset, attribution.changes)))
+    typer.echo(render.render_bisect(board, engines, outcomes, attribution, alone(loaded, ruleset, attribution.changes),
+                                    near))

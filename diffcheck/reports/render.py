@@ -405,12 +405,17 @@ def run_summary(result: Mapping[str, Any], directory: Any) -> dict[str, Any]:
 
 
 def render_bisect(board_file: str, engines: Sequence[Any], outcomes: Sequence[Mapping[str, Any]], attribution: Any,
-                  alone: Mapping[str, Mapping[str, Any]]) -> str:
-    """What ``diffcheck bisect`` prints: what differs, and the rule changes that explain it."""
+                  alone: Mapping[str, Mapping[str, Any]], nearest: Sequence[Any] | None = None) -> str:
+    """What ``diffcheck bisect`` prints: the nearest rules to an engine without a ruleset (``nearest``), what
+    differs, and the rule changes that explain it."""
     from rulesets.changes import BY_KEY
 
     (old, new), (a, b) = engines, outcomes
     lines = [f"board: {board_file}", f"from {old.name} to {new.name}"]
+    if nearest is not None:
+        from diffcheck.search.nearest import describe_all
+
+        lines.append(f"nearest rules to {new.name}'s answer: {describe_all(nearest)}")
     lines += [f"note: {e.ruleset.caveat}" for e in engines if getattr(getattr(e, "ruleset", None), "caveat", "")]
     found = differences(a, b)
     if not found:

@@ -51,6 +51,9 @@ def test_bisect_against_an_outside_engine_finds_the_changes_from_the_old_rules()
     mine = invoke("bisect", BOARD, "--from", "cr418", "--to", "mine", "--engine-cmd", f"mine={SAMPLE}", "--json")
     assert ours.exit_code == 0 and mine.exit_code == 0, mine.output
     assert json.loads(mine.stdout)["changes"] == json.loads(ours.stdout)["changes"] != []
+    # The nearest rules to the engine's answer: cr613's edition among them, no change added or reverted.
+    assert {"edition": "2009-07", "added": [], "reverted": []} in json.loads(mine.stdout)["nearest"]
+    assert "nearest" not in json.loads(ours.stdout)  # cr613 has rules of its own
 
 
 def test_an_outside_engine_that_fails_is_one_error_line():

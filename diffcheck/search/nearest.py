@@ -1,0 +1,104 @@
+"""The rules nearest to an answer: which editions, or editions with one of the chain's rule changes added
+or reverted, give an outcome (an outside engine's) on a board.
+
+An engine author reads "answers like 2020-04 without counters-with-modifiers" rather than a bare
+difference. Editions come first; only if none gives the answer are the one-change neighbours of every
+edition tried (each edition's own changes reverted one at a time, every later change added one at a time):
+18 editions and about 35 changes, some 600 evaluations of one board.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from engines.board import Board
+from engines.layered import LayerEngine
+from rulesets.base import BASE
+from rulesets.changes import CHANGES, derive
+from rulesets.editions import EDITIONS, ruleset_for, speak
+
+
+@dataclass(frozen=True)
+class Nearest:
+    """An edition, with the rule changes added to or reverted from its chain."""
+
+    edition: str
+    added: tuple[str, ...] = ()
+    reverted: tuple[str, ...] = ()
+
+    def describe(self) -> str:
+        """``answers like 2020-04 without counters-with-modifiers``."""
+        text = f"answers like {self.edition}"
+        if self.added:
+            text += f" with {', '.join(self.added)}"
+        if self.reverted:
+            text += f"{',' if self.added else ''} without {', '.join(self.reverted)}"
+        return text
+
+    def to_json(self) -> dict:
+        return {"edition": self.edition, "added": list(self.added), "reverted": list(self.reverted)}
+
+
+def describe_all(found: tuple[Nearest, ...]) -> str:
+    """What ``found`` comes to, in one line: runs of consecutive editions as ranges ("answers like the editions
+    from 2009-07 to 2025-07"), then the others; or that nothing near gives the answer."""
+    if not found:
+        return "no edition, nor an edition with one rule change added or reverted, gives it"
+    keys = [e.key for e in EDITIONS]
+    plain = [n.edition for n in found if not n.added and not n.reverted]
+    runs: list[list[str]] = []
+    for key in plain:
+        if runs and keys.index(runs[-1][-1]) + 1 == keys.index(key):
+            runs[-1].append(key)
+        else:
+            runs.append([key])
+    parts = [f"answers like {r[0]}" if len(r) == 1 else f"answers like the editions from {r[0]} to {r[-1]}"
+             for r in runs]
+    parts += [n.describe() for n in found if n.added or n.reverted]
+    return "; ".join(parts)
+
+
+def nearest(board: Board, target: dict) -> tuple[Nearest, ...]:
+    """The editions whose outcome's objects are ``target``'s; if none, every edition with one rule change added
+    or reverted that gives them; if none either, nothing."""
+    wanted = target["objects"]
+    same = tuple(Nearest(e.key) for e in EDITIONS if ruleset_engine(e.key).evaluate(board)["objects"] == wanted)
+    if same:
+        return same
+    found = []
+    for edition in EDITIONS:
+        chain = chain_of(edition.key)
+        for change in CHANGES:
+            toggled = chain - {change.key} if change.key in chain else chain | {change.key}
+            if hybrid(edition.key, frozenset(toggled)).evaluate(board)["objects"] == wanted:
+                found.append(Nearest(edition.key, () if change.key in chain else (change.key,),
+                                     (change.key,) if change.key in chain else ()))
+    return tuple(found)
+
+
+def ruleset_engine(key: str) -> LayerEngine:
+    return _engine(key)
+
+
+@lru_cache(maxsize=None)
+def _engine(key: str) -> LayerEngine:
+    return LayerEngine(ruleset_for(key))
+
+
+@lru_cache(maxsize=None)
+def chain_of(key: str) -> frozenset[str]:
+    """Every rule change up to and including those of the edition ``key``."""
+    keys: set[str] = set()
+    for e in EDITIONS:
+        keys.update(c.key for c in e.rule_changes)
+        if e.key == key:
+            return frozenset(keys)
+    raise KeyError(key)
+
+
+@lru_cache(maxsize=2048)
+def hybrid(edition_key: str, changes: frozenset[str]) -> LayerEngine:
+    """The rules of ``changes`` applied to the first edition, speaking the document of ``edition_key``."""
+    edition = next(e for e in EDITIONS if e.key == edition_key)
+    return LayerEngine(speak(derive(BASE, changes), edition.documents[0], edition_key))
