@@ -193,9 +193,9 @@ def changelog(run: Run) -> list[Block]:
     findings = {f["finding"]: f for f in run.findings}
     by_signature = {g["signature"]: g for g in run.groups}
     between = changes_between(old, new)
-    # Against an engine from outside, the chain's changes are candidates to explain its answers, not its history:
-    # only those that explain some of them are listed.
-    outside = _is_outside(old, info) or _is_outside(new, info)
+    # Against an engine with no rules of its own (from outside, or installed), the chain's changes are candidates
+    # to explain its answers, not its history: only those that explain some of them are listed.
+    outside = not (_has_ruleset(old, info) and _has_ruleset(new, info))
     left_out = [c for c in between if c.key not in findings] if outside else []
     between = tuple(c for c in between if c not in left_out)
     blocks: list[Block] = [Heading(1, f"Changelog: {old} -> {new}")]
@@ -203,7 +203,7 @@ def changelog(run: Run) -> list[Block]:
     blocks += _introduction(run)
     if left_out:
         blocks.append(Paragraph(
-            f"{new if _is_outside(new, info) else old} is an engine from outside, so the rule changes after {old} "
+            f"{old if _has_ruleset(new, info) else new} has no rules of its own, so the rule changes after {old} "
             f"are only candidates to explain its answers: {counted(len(left_out), 'rule change')} explain none of "
             f"them in this run and {'is' if len(left_out) == 1 else 'are'} left out "
             f"({', '.join(c.key for c in left_out)})."))
@@ -223,6 +223,9 @@ def changelog(run: Run) -> list[Block]:
         blocks += [Heading(2, UNEXPLAINED), Paragraph(_unexplained_note(run))]
         for f in unexplained:
             blocks += finding_body(f, by_signature, sides)
+            if not _has_ruleset(new, info):  # an engine with no rules of its own: which rules answer as it does
+                blocks += [_nearest(by_signature[s], n, new) for n, s in enumerate(
+                    (s for s in f["witnesses"] if s in by_signature), start=1)]
     inexpressible = () if outside else not_expressible_between(old, new)
     if inexpressible:
         blocks += _inexpressible(inexpressible)
@@ -230,10 +233,13 @@ def changelog(run: Run) -> list[Block]:
     return blocks
 
 
-def _is_outside(name: str, info: Mapping[str, Any]) -> bool:
-    """Whether the run's engine ``name`` is an engine from outside (run.json keeps its command)."""
-    version = (info.get("engine_versions") or {}).get(name)
-    return isinstance(version, dict) and "command" in version
+def _nearest(group: Mapping[str, Any], number: int, new: str) -> Paragraph:
+    """The nearest rules to ``new``'s answer on a witness's board (``diffcheck.search.nearest``)."""
+    from diffcheck.boards.loading import board_from_data
+    from diffcheck.search.nearest import describe_all, nearest
+
+    found = nearest(board_from_data(group["board"]), group["outcomes"][new])
+    return Paragraph(f"Nearest rules to {new}'s answer on witness {number}'s board: {describe_all(found)}.")
 
 
 def change_heading(change: Any, level: int, when: str = "") -> list[Block]:

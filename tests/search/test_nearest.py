@@ -49,3 +49,16 @@ def test_an_answer_nothing_near_gives_says_so():
     broken["objects"]["ogre"] = {**broken["objects"]["ogre"], "power": 99}
     assert nearest(BOARD, broken) == ()
     assert describe_all(()).startswith("no edition")
+
+
+def test_a_report_against_an_engine_without_rules_names_the_nearest_rules_per_witness(tmp_path):
+    # cr613 against the double that forgets counters: every difference is unexplained (no rule change makes
+    # counters change nothing), and on each witness board no edition, nor one a change away, answers as it does.
+    from diffcheck.reports.changelog import write_changelog
+    from diffcheck.search.harness import Harness, RunConfig
+
+    Harness(RunConfig(("cr613", "doubles.engines:FORGETS_COUNTERS"), 1, 200, None, 1), tmp_path).run()
+    write_changelog(tmp_path, "md", tmp_path / "CHANGELOG.md")
+    text = " ".join((tmp_path / "CHANGELOG.md").read_text(encoding="utf-8").split())
+    assert "Nearest rules to doubles.engines:FORGETS\\_COUNTERS's answer on witness 1's board: no edition" in text
+    assert "has no rules of its own" in text and "## Differences no board can show" not in text
