@@ -24,16 +24,7 @@ def copy_onto(o: Obj, target: Obj, part: CopyPart, unit: Instance, planner: Plan
     """
     if o.id == target.id or (o.status & FACE_DOWN and planner.ruleset.face_down_copiable):
         return  # a face-down permanent keeps its face-down values (504.2 of 2003-07; 707.2 / 708.2; 613.2b)
-    o.name = target.name
-    o.mana_value = target.mana_value
-    o.types = target.types
-    o.subtypes = target.subtypes
-    o.hidden = target.hidden
-    o.supertypes = target.supertypes
-    o.colors = target.colors
-    o.power = target.power
-    o.toughness = target.toughness
-    o.keywords = target.keywords
+    _take_values(o, target)
     for name, value in part.exceptions:
         setattr(o, name, frozenset(value) if isinstance(value, tuple) else value)
     if planner.ruleset.subtypes_match_types and any(name == "subtypes" for name, _ in part.exceptions):
@@ -78,6 +69,21 @@ def _place(o: Obj, abilities: list[Instance], kept: tuple[Instance, ...], elsewh
     o.dormant = tuple(s for s in abilities if not functions(s.body, o.zone, planner))
 
 
+def _take_values(o: Obj, source: Obj) -> None:
+    """``o`` takes ``source``'s characteristics as they stand, abilities apart: what a copy effect (layer 1)
+    and a full-text effect (layer 3) both do before giving ``o`` abilities."""
+    o.name = source.name
+    o.mana_value = source.mana_value
+    o.types = source.types
+    o.subtypes = source.subtypes
+    o.hidden = source.hidden
+    o.supertypes = source.supertypes
+    o.colors = source.colors
+    o.power = source.power
+    o.toughness = source.toughness
+    o.keywords = source.keywords
+
+
 def take_text(o: Obj, card: Obj, unit: Instance, planner: Planner) -> None:
     """Layer 3: ``o`` has the full text of ``card`` (Volrath's Shapeshifter): its name, mana cost, colors, types,
     keywords and static abilities, power and toughness, as the card has them so far. A text-changing effect:
@@ -85,16 +91,7 @@ def take_text(o: Obj, card: Obj, unit: Instance, planner: Planner) -> None:
     (decision full_text_keeps_ability), and the abilities effects granted it."""
     if o.id == card.id:
         return
-    o.name = card.name
-    o.mana_value = card.mana_value
-    o.types = card.types
-    o.subtypes = card.subtypes
-    o.hidden = card.hidden
-    o.supertypes = card.supertypes
-    o.colors = card.colors
-    o.power = card.power
-    o.toughness = card.toughness
-    o.keywords = card.keywords
+    _take_values(o, card)
     if o.words is not None:
         o.words = o.subtypes | o.keywords
     abilities, elsewhere = [], False

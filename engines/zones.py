@@ -4,8 +4,8 @@ they are, and what a count of their zone reads.
 Most boards' cards only stand in graveyards and exile to be counted (``engines.reading.card_views``). A
 board whose cards have abilities, whose effects reach other zones (Painter's Servant, Conspiracy: a
 filter's ``zones``) or that copies a card (``Board.reaches_cards``) has its cards as objects in the
-machine's state, each with its ``zone``. Effects then change them by the same layers as permanents; a card's static ability
-functions only in the zones it names (old 402.6 / 112.6; 113.6: the battlefield unless it says
+machine's state, each with its ``zone``. Effects then change them by the same layers as permanents; a
+card's static ability functions only in the zones it names (old 402.6 / 112.6; 113.6: the battlefield unless it says
 otherwise, as an Incarnation's "as long as this card is in your graveyard" does), and a
 characteristic-defining ability in every zone, as its edition says (``functions``).
 """
@@ -48,9 +48,9 @@ def functions(ability: StaticAbility, zone: str, planner: Planner) -> bool:
 
 
 def card_objects(board: Board, planner: Planner, words: bool, keyword_counters: frozenset[str]) -> dict[str, Obj]:
-    """Every card outside the battlefield as an object of the state. A card without a timestamp entered its
-    zone after every object and effect, in the board's order; a card's controller is its owner (old 217.1c;
-    108.4a), a spell's the player whose stack list holds it."""
+    """Every card outside the battlefield as an object of the state. An object's timestamp is when it entered its
+    zone (613.6c of 2009-10; 613.7d): a card without one entered after every object and effect, in the board's
+    order. A card's controller is its owner (old 217.1c; 108.4a), a spell's the player whose stack list holds it."""
     plan = planner.plan
     latest = max((t for t in _timestamps(board)), default=0)
     out: dict[str, Obj] = {}
@@ -136,4 +136,3 @@ def zone_views(state: dict, cards: dict[str, Card], counted: bool) -> dict[str, 
             card = cards.get(o.id)
             views.setdefault(o.zone, []).append(with_counters(o, card) if counted and card is not None else o)
     return {zone: tuple(objs) for zone, objs in views.items()}
-

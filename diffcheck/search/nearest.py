@@ -12,11 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from engines import get_engine
 from engines.board import Board
 from engines.layered import LayerEngine
 from rulesets.base import BASE
 from rulesets.changes import CHANGES, derive
-from rulesets.editions import EDITIONS, ruleset_for, speak
+from rulesets.editions import EDITIONS, speak
 
 
 @dataclass(frozen=True)
@@ -63,7 +64,7 @@ def nearest(board: Board, target: dict) -> tuple[Nearest, ...]:
     """The editions whose outcome's objects are ``target``'s; if none, every edition with one rule change added
     or reverted that gives them; if none either, nothing."""
     wanted = target["objects"]
-    same = tuple(Nearest(e.key) for e in EDITIONS if ruleset_engine(e.key).evaluate(board)["objects"] == wanted)
+    same = tuple(Nearest(e.key) for e in EDITIONS if get_engine(e.key).evaluate(board)["objects"] == wanted)
     if same:
         return same
     found = []
@@ -75,15 +76,6 @@ def nearest(board: Board, target: dict) -> tuple[Nearest, ...]:
                 found.append(Nearest(edition.key, () if change.key in chain else (change.key,),
                                      (change.key,) if change.key in chain else ()))
     return tuple(found)
-
-
-def ruleset_engine(key: str) -> LayerEngine:
-    return _engine(key)
-
-
-@lru_cache(maxsize=None)
-def _engine(key: str) -> LayerEngine:
-    return LayerEngine(ruleset_for(key))
 
 
 @lru_cache(maxsize=None)
