@@ -57,7 +57,7 @@ def test_a_report_against_an_engine_without_rules_names_the_nearest_rules_per_wi
     from diffcheck.reports.changelog import write_changelog
     from diffcheck.search.harness import Harness, RunConfig
 
-    Harness(RunConfig(("cr613", "doubles.engines:FORGETS_COUNTERS"), 1, 200, None, 1), tmp_path).run()
+    Harness(RunConfig(("cr613", "doubles.engines:FORGETS_COUNTERS"), 1, 40, None, 1), tmp_path).run()
     write_changelog(tmp_path, "md", tmp_path / "CHANGELOG.md")
     text = " ".join((tmp_path / "CHANGELOG.md").read_text(encoding="utf-8").split())
     assert "Nearest rules to doubles.engines:FORGETS\\_COUNTERS's answer on witness 1's board: no edition" in text
