@@ -195,9 +195,11 @@ def _change_every_creature_type(o: Obj, op: str, values: frozenset[str], sets) -
     elif op == "remove":
         # Every creature type but these: the creature types the document lists, less them (where the list is
         # open, before 2003-12, the ones it names). No card does this; it is here so that no board is wrong.
+        # Removing only words of other sets (a land type) leaves every creature type whole.
+        expand = any(sets.of(v) == "creature" for v in values)
         for holder in ("subtypes", "hidden"):
             words = getattr(o, holder)
-            if EVERY_CREATURE_TYPE in words:
+            if expand and EVERY_CREATURE_TYPE in words:
                 words = (words - {EVERY_CREATURE_TYPE}) | {w for w, s in sets.sets.items() if s == "creature"}
             setattr(o, holder, words - values)
     else:

@@ -35,6 +35,7 @@ from typing import Any, Sequence
 
 from engines import EngineError
 from engines.board import Board
+from engines.features import UnknownFeature, features_from
 from engines.outcome import Outcome, validate_outcome
 
 PROTOCOL = 1
@@ -304,6 +305,14 @@ def _hello_problem(value: Any) -> str | None:
         return f"engine: expected a non-empty string (the engine's name); {expected}"
     if not isinstance(value.get("description"), str):
         return f"description: expected a string; {expected}"
+    if "implements" in value:
+        words = value["implements"]
+        if not isinstance(words, list):
+            return "implements: expected a list of the parts of the board vocabulary the engine implements"
+        try:
+            features_from(words, "implements")
+        except UnknownFeature as exc:
+            return str(exc)
     return None
 
 
@@ -358,6 +367,14 @@ class ExternalEngine:
         if self.hello is not None:
             return self.hello["description"]
         return f"external engine: {self.shown_command}"
+
+    @property
+    def implements(self) -> frozenset[str] | None:
+        """The parts of the board vocabulary its handshake says it implements (``engines.features``); None if
+        it did not say (all of them), or it has not started."""
+        if self.hello is None or "implements" not in self.hello:
+            return None
+        return frozenset(self.hello["implements"])
 
     def evaluate(self, board: Board) -> Outcome:
         """The engine's outcome for ``board``; EngineError if it has none (see the module's docstring)."""

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, Sequence, TypeVar
 
 from engines.board import CHANGELING
+from engines.features import EVERYTHING
 
 T = TypeVar("T")
 
@@ -95,6 +96,15 @@ _FALLBACK_BODIES: tuple[tuple[str, dict[str, Any]], ...] = (
 
 
 _VALUE_KINDS = ["int", "int", "int", "mana_value", "count", "read"] * 2 + ["tree"]
+_FILTER_KEYS = ["types", "colors", "controller", "other", "subtypes", "not_colors", "abilities",
+                "power_at_least", "not_types", "toughness_at_most", "supertypes", "not_subtypes",
+                "power_at_most", "toughness_at_least", "not_supertypes", "mana_value_at_least",
+                "mana_value_at_most", "owner", "name", "no_abilities", "tapped"]
+# The filter keys beyond the common ones, and the part of the vocabulary (engines.features) each is.
+_FILTER_FEATURE = {
+    **{k: "filter_bounds" for k in _FILTER_KEYS if k.endswith(("_at_least", "_at_most"))},
+    "owner": "filter_owner", "name": "filter_name", "no_abilities": "filter_no_abilities", "tapped": "filter_status",
+}
 
 
 def _subset(c: Choices, pool: Sequence[str], most: int) -> list[str]:
@@ -124,15 +134,15 @@ def break_attachment_cycles(objects: list[dict[str, Any]]) -> None:
             del o["attached_to"]
 
 
-def timestamp_events(c: Choices, objects: list[dict[str, Any]], last: int) -> None:
-    """Now and then, counters put on later than their object entered (613.7c), and a creature that
-    turned face up or transformed after it entered (613.6e-f): what later editions order by."""
+def timestamp_events(c: Choices, objects: list[dict[str, Any]], last: int, turned: bool = True) -> None:
+    """Now and then, counters put on later than their object entered (613.7c), and (with ``turned``) a
+    creature that turned face up or transformed after it entered (613.6e-f): what later editions order by."""
     for o in objects:
         ts = o["timestamp"]
         for kind in o.get("counters", {}):
             if c.boolean(0.4):
                 o.setdefault("counter_timestamps", {})[kind] = c.integer(ts, last + 1)
-        if "creature" in o.get("types", ()) and c.boolean(0.1):
+        if turned and "creature" in o.get("types", ()) and c.boolean(0.1):
             o["face_up_at" if c.boolean(0.5) else "transformed_at"] = c.integer(ts + 1, last + 2)
 
 
@@ -148,6 +158,10 @@ class BoardGenerator:
     as" conditions on static abilities, and the players' life totals and hands they read),
     ``face_down`` (now and then a face-down permanent) and ``zones`` (abilities that function in a
     graveyard, and effects that reach cards outside the battlefield).
+
+    ``features`` narrows it to the parts of the vocabulary an engine implements (``engines.features``):
+    only those are drawn, and every board it makes uses no others. Without it, the choices drawn are
+    those of the whole vocabulary, so a seed makes the same boards as before the option existed.
     """
 
     def __init__(
@@ -162,7 +176,26 @@ class BoardGenerator:
         conditions: bool = True,
         face_down: bool = True,
         zones: bool = True,
+        features: frozenset[str] | None = None,
     ) -> None:
+        allow = self.allow = EVERYTHING if features is None else frozenset(features)
+        if features is not None:
+            kinds = [k for k in kinds if k in allow or (k in ("types", "subtypes") and f"{k}_set" in allow)]
+            cda, granted = cda and "cda" in allow, granted and "granted" in allow
+            counters = counters and bool({"counters", "counters_other"} & allow)
+            together, conditions = together and "together" in allow, conditions and "conditions" in allow
+            face_down, zones = face_down and "face_down" in allow, zones and "zones" in allow
+            if not kinds:
+                kinds = ["pt_modify"]  # an engine must take something; the board is then checked against it
+        self.narrowed = features is not None
+        self._counter_kinds = [k for k in COUNTER_KINDS if k == "charge" or (
+            ("counters" if k in ("+1/+1", "-1/-1") else "counters_other") in allow)]
+        self._value_kinds = [k for k in _VALUE_KINDS if k == "int" or (k == "mana_value" and "mana_value" in allow)
+                             or (k not in ("int", "mana_value") and "values" in allow)]
+        # A characteristic-defining ability sets P/T, colors, subtypes or card types.
+        self._cda_kinds = [k for k, word in (("pt", "pt_set"), ("colors", "colors"), ("subtypes", "subtypes_set"),
+                                             ("types", "types_set")) if word in allow] or ["pt"]
+        self._filter_keys = [k for k in _FILTER_KEYS if _FILTER_FEATURE.get(k, "filters") in allow | {"filters"}]
         unknown = set(kinds) - set(BODY_KINDS)
         if unknown or not kinds:
             raise ValueError(f"kinds must be a non-empty subset of {BODY_KINDS}; unknown: {sorted(unknown)}")
@@ -176,6 +209,19 @@ class BoardGenerator:
         self.face_down = face_down
         self.zones = zones
         self.fallback = next(body for kind, body in _FALLBACK_BODIES if kind in self.kinds)
+
+    def _ops(self, characteristic: str, ops: list[str]) -> list[str]:
+        """The operations on types or subtypes the engine takes: "set" is a part of its own."""
+        if f"{characteristic}_set" in self.allow:
+            return ops if characteristic in self.allow else ["set"]
+        return [op for op in ops if op != "set"]
+
+    @property
+    def _control_players(self) -> list[str]:
+        # "you" is always the effect's controller; "opponent" is someone else only on an effect "you" control.
+        if "control_other" in self.allow or not self.narrowed:
+            return ["you", "opponent"]
+        return ["you"]
 
     def board(self, c: Choices) -> dict[str, Any]:
         # The ids of cards outside the battlefield that values drawn for this board read
@@ -203,14 +249,14 @@ class BoardGenerator:
             # Two objects that entered together (418.5e, 613.7k).
             first, second = c.choice(objects), c.choice(objects)
             second["timestamp"] = first["timestamp"]
-        timestamp_events(c, objects, len(stamps))
+        timestamp_events(c, objects, len(stamps), "turned" in self.allow)
         board: dict[str, Any] = {"objects": objects}
         if effects:
             board["effects"] = effects
         if self.conditions and c.boolean(0.2):
             board["life"] = {"you": c.integer(1, 25), "opponent": c.integer(1, 25)}
             board["hand_size"] = {c.choice(["you", "opponent"]): c.integer(0, 7)}
-        if c.boolean(0.3):
+        if c.boolean(0.3) and (self.zones or not self.narrowed):
             board["graveyards"] = {
                 "you": [self._card(c, i) for i in range(c.integer(0, 3))],
                 "opponent": [self._card(c, i) for i in range(c.integer(0, 2))],
@@ -253,17 +299,17 @@ class BoardGenerator:
             o["toughness"] = c.integer(0, 5)
         o["mana_value"] = c.integer(0, 6)
         keywords = _subset(c, KEYWORDS, 2)
-        if self.cda and "creature" in types and c.boolean(0.1):
+        if self.cda and "every_creature_type" in self.allow and "creature" in types and c.boolean(0.1):
             keywords.append(CHANGELING)  # every creature type, a characteristic-defining ability (702.73a)
         if keywords:
             o["abilities"] = keywords
         if self.counters and "creature" in types and c.boolean(0.25):
-            o["counters"] = {c.choice(COUNTER_KINDS): c.integer(1, 2)}
+            o["counters"] = {c.choice(self._counter_kinds): c.integer(1, 2)}
         if c.boolean(0.1):
             o["owner"] = "you" if o.get("controller") == "opponent" else "opponent"
         if self.conditions and c.boolean(0.2):
             o["tapped"] = True
-        if "enchantment" in types or "artifact" in types:
+        if ("enchantment" in types or "artifact" in types) and "attached" in self.allow:
             if c.boolean(0.5):
                 target = c.choice(ids)
                 if target != oid:
@@ -298,7 +344,7 @@ class BoardGenerator:
     def _cda(self, c: Choices) -> dict[str, Any]:
         # "types" is a characteristic-setting ability in the old rules (405.2) but, defining card
         # types, not a characteristic-defining one in 2009 (604.3a(1)).
-        kind = c.choice(["pt", "colors", "subtypes", "types"])
+        kind = c.choice(self._cda_kinds)
         ability: dict[str, Any] = {"text": f"cda-{kind}", "affects": "self", "cda": True}
         if kind == "pt":
             v = self._value(c, counts_only=True)
@@ -315,7 +361,8 @@ class BoardGenerator:
         return ability
 
     def _static(self, c: Choices, holder: dict, ids: list[str], depth: int = 0) -> dict[str, Any]:
-        affects: Any = c.choice(["filter", "self", "attached", "ids"])
+        affects: Any = c.choice(["filter", "self", "attached", "ids"] if "attached" in self.allow
+                                else ["filter", "self", "ids"])
         if affects == "filter":
             affects = {"filter": self._filter(c)}
             if self.zones and c.boolean(0.05):  # it reaches the cards outside the battlefield too
@@ -361,21 +408,22 @@ class BoardGenerator:
                     values = [COLORS[0]]
                 body["colors"] = {op: values}
             elif kind == "types":
-                op = c.choice(["add", "remove", "set"])
+                op = c.choice(self._ops("types", ["add", "remove", "set"]))
                 values = _subset(c, ["creature", "artifact", "enchantment", "land"], 2)
                 body["types"] = {op: values or ["creature"]}
             elif kind == "subtypes":
-                if c.boolean(0.2):  # "gains all creature types", "loses all creature types"
+                if "every_creature_type" in self.allow and c.boolean(0.2):
+                    # "gains all creature types", "loses all creature types"
                     body["creature_types"] = c.choice(["all", "none"])
                     continue
-                op = c.choice(["add", "set", "remove"])
+                op = c.choice(self._ops("subtypes", ["add", "set", "remove"]))
                 body["subtypes"] = {op: _subset(c, LAND_TYPES + CREATURE_TYPES, 2) or [c.choice(LAND_TYPES)]}
             elif kind == "supertypes":
                 body["supertypes"] = {c.choice(["add", "remove"]): [c.choice(["legendary", "snow", "basic"])]}
             elif kind == "abilities":
                 body["abilities"] = self._abilities(c, ids, depth)
             elif kind == "control":
-                body["control"] = c.choice(["you", "opponent"])
+                body["control"] = c.choice(self._control_players)
             elif kind == "change_text":
                 pool = c.choice([COLORS, CREATURE_TYPES, LAND_TYPES])
                 a, b = c.choice(pool), c.choice(pool)
@@ -400,7 +448,7 @@ class BoardGenerator:
         if op == "remove":
             return {"remove": [c.choice(KEYWORDS)]}
         added: list[Any] = [c.choice(KEYWORDS)]
-        if self.granted and depth == 0 and c.boolean(0.3):
+        if self.granted and depth == 0 and c.boolean(0.3):  # (granted is off unless the engine implements it)
             holder = {"id": "granted"}
             added = [self._static(c, holder, ids, depth + 1)]
             added[0]["affects"] = c.choice(["self", {"filter": self._filter(c)}])
@@ -409,10 +457,7 @@ class BoardGenerator:
     def _filter(self, c: Choices) -> dict[str, Any]:
         f: dict[str, Any] = {}
         for _ in range(c.integer(0, 2)):
-            key = c.choice(["types", "colors", "controller", "other", "subtypes", "not_colors", "abilities",
-                            "power_at_least", "not_types", "toughness_at_most", "supertypes", "not_subtypes",
-                            "power_at_most", "toughness_at_least", "not_supertypes", "mana_value_at_least",
-                            "mana_value_at_most", "owner", "name", "no_abilities", "tapped"])
+            key = c.choice(self._filter_keys)
             if key in ("types", "not_types"):
                 f[key] = [c.choice(["creature", "artifact", "land", "enchantment"])]
             elif key in ("colors", "not_colors"):
@@ -437,8 +482,11 @@ class BoardGenerator:
 
     def _value(self, c: Choices, counts_only: bool = False, depth: int = 0) -> Any:
         # A tree now and then: a greatest-of reads the whole battlefield at every application and trial.
-        kinds = _VALUE_KINDS if depth == 0 else ["int", "count", "read"]
-        kind = c.choice(["count"] if counts_only else kinds)
+        kinds = self._value_kinds if depth == 0 else ["int", "count", "read"]
+        if counts_only and "values" not in self.allow:  # a * that counts, where only plain amounts can be had
+            kind = "mana_value" if "mana_value" in self.allow else "int"
+        else:
+            kind = c.choice(["count"] if counts_only else kinds)
         if kind == "int":
             return c.integer(-2, 4)
         if kind == "mana_value":

@@ -61,6 +61,10 @@ def run(
         bool, typer.Option("--cards", help="Boards of real cards from the catalogue only (diffcheck cards); "
                            "minimal boards then name cards.")
     ] = False,
+    implements: Annotated[Optional[str], typer.Option(
+        "--implements", metavar="PARTS",
+        help="Draw boards from these parts of the board vocabulary only (comma-separated; see "
+             "docs/external-engines.md), besides what the engines say they implement.")] = None,
     engine_cmd: EngineCmdOpt = None,
     engine_config: EngineConfigOpt = None,
     engine_timeout: EngineTimeoutOpt = 10.0,
@@ -93,7 +97,7 @@ def run(
             fresh_run_directory(directory, explicit=out is not None)
             make_directory(directory, "--out")
             config = RunConfig(names, seed, budget, seconds, jobs, commands, engine_timeout,
-                               generator="cards" if cards else "small")
+                               generator="cards" if cards else "small", implements=implements_option(implements))
             harness = Harness(config, directory, on_progress)
         if progress:
             progress.start(harness.config)
@@ -117,6 +121,18 @@ def run(
         typer.echo(render.render_run(result, harness.findings(), directory))
     if fail_on_divergence and result["divergent_boards"]:
         raise typer.Exit(EXIT_DIFFERENCE)
+
+
+def implements_option(text: str | None) -> frozenset[str] | None:
+    """``--implements``: parts of the board vocabulary (engines.features), comma-separated."""
+    from engines.features import UnknownFeature, features_from
+
+    if text is None:
+        return None
+    try:
+        return features_from([w.strip() for w in text.split(",") if w.strip()], f"--implements {text}")
+    except UnknownFeature as exc:
+        fail(str(exc))
 
 
 def report(

@@ -35,7 +35,7 @@ from diffcheck.reports.witness import Sides, witness_fold
 from diffcheck.search import rundir
 from diffcheck.search.attribution import MAX_TOGETHER
 from diffcheck.search.findings import TOGETHER as TOGETHER_KEY, UNEXPLAINED as UNEXPLAINED_KEY
-from diffcheck.search.rundir import characteristics_text, counted, errors_text
+from diffcheck.search.rundir import characteristics_text, counted, errors_text, taken_text
 from rulesets.changes import BY_KEY
 from rulesets.editions import changes_between, not_expressible_between
 
@@ -315,6 +315,8 @@ def _introduction(run: Run) -> list[Block]:
     )
     if info.get("complete") is False:
         facts += " The run is not complete (interrupted, or a board still to shrink): counts are of the boards tried so far."
+    if taken_text(info):
+        facts += f" {taken_text(info)}."
     if info.get("engine_errors"):
         facts += (f" {errors_text(info)}; they are not counted here (the first of each kind, with their boards, "
                   "are in the run's errors.jsonl).")

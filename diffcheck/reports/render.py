@@ -14,7 +14,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from tabulate import tabulate
 
 from diffcheck.search.divergence import normalize, outcomes_diff
-from diffcheck.search.rundir import characteristics_text, errors_text, finding_name
+from diffcheck.search.rundir import characteristics_text, errors_text, finding_name, taken_text
 from engines.trace import Applied, Entry, Note, render as render_trace
 
 __all__ = [
@@ -367,6 +367,8 @@ def render_run(result: Mapping[str, Any], findings: Sequence[Mapping[str, Any]],
         f"{result['findings']} finding{'s' if result['findings'] != 1 else ''} "
         f"({result['groups']} group{'s' if result['groups'] != 1 else ''})",
     ]
+    if taken_text(result):
+        lines.append(taken_text(result))
     if result["engine_errors"]:
         lines.append(f"{errors_text(result)}; the first of each kind, with their boards, are in "
                      f"{directory}/errors.jsonl")
@@ -394,6 +396,8 @@ def run_summary(result: Mapping[str, Any], directory: Any) -> dict[str, Any]:
         "groups": result["groups"],
         "engine_errors": result["engine_errors"],
         "engine_errors_by_kind": result.get("engine_errors_by_kind", {}),
+        **{key: result[key] for key in ("implements", "boards_sent", "boards_outside", "outside_by_part")
+           if key in result},
         "seconds": result["seconds"],
         "boards_per_second": result["boards_per_second"],
         "complete": result["complete"],

@@ -35,7 +35,7 @@ import signal
 import time
 from collections import deque
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib import metadata
 from pathlib import Path
 from typing import Any, Callable
@@ -47,10 +47,12 @@ from diffcheck.search import rundir
 from diffcheck.search.attribution import bisect
 from diffcheck.search.divergence import differing, diverges, outcomes_diff
 from diffcheck.search.findings import Explanation, headline, showing, shown
+from diffcheck.search.nearest import in_brief, nearest
 from diffcheck.search.shrink import shrink
 from diffcheck.search.signature import moved_kinds, signature, triage_key, widen
 from engines import get_engine
 from engines.board import Board
+from engines.features import FEATURES, board_features
 from rulesets.editions import changes_between
 
 CHUNK = 200  # boards per chunk: part of a run's identity, so not an option
@@ -88,11 +90,17 @@ class RunConfig:
     commands: tuple[tuple[str, str], ...] = ()  # external engines: (name, command), docs/external-engines.md
     timeout: float = 10.0  # seconds an external engine may take over one board
     generator: str = "small"  # "small": the whole board vocabulary; "cards": catalogue cards only
+    # The parts of the board vocabulary (engines.features) boards may use: what every engine of the run
+    # implements, and ``--implements``; None is all of it. A board that uses any other is never sent.
+    implements: frozenset[str] | None = None
 
     def identity(self) -> dict:
         """What must match for ``--resume`` to continue a run."""
-        return {"engines": list(self.engines), "seed": self.seed, "chunk": CHUNK, "generator": self.generator,
-                "commands": [list(c) for c in self.commands], "timeout": self.timeout}
+        identity = {"engines": list(self.engines), "seed": self.seed, "chunk": CHUNK, "generator": self.generator,
+                    "commands": [list(c) for c in self.commands], "timeout": self.timeout}
+        if self.implements is not None:
+            identity["implements"] = sorted(self.implements)
+        return identity
 
 
 def make_engine(name: str, commands: tuple[tuple[str, str], ...] = (), timeout: float = 10.0):
@@ -127,6 +135,7 @@ _LAYERS = None  # the two engines' rulesets, when both have one: the layers a si
 _CHANGES: tuple = ()  # the rule changes between the two engines' editions, for attribution
 _OLD = None  # the old engine's ruleset, when boards are keyed by their findings
 _GENERATOR = "small"
+_IMPLEMENTS: frozenset[str] | None = None
 
 
 def by_findings(config: RunConfig) -> bool:
@@ -137,8 +146,8 @@ def by_findings(config: RunConfig) -> bool:
 
 
 def _init_worker(config: RunConfig) -> None:
-    global _ENGINES, _MOVED, _GENERATOR, _LAYERS, _CHANGES, _OLD
-    _GENERATOR = config.generator
+    global _ENGINES, _MOVED, _GENERATOR, _LAYERS, _CHANGES, _OLD, _IMPLEMENTS
+    _GENERATOR, _IMPLEMENTS = config.generator, config.implements
     # Ctrl-C reaches the whole process group; the coordinator alone handles it (saves, then stops us).
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _ENGINES = tuple(make_engine(name, config.commands, config.timeout) for name in config.engines)
@@ -149,18 +158,21 @@ def _init_worker(config: RunConfig) -> None:
     _OLD = rulesets[0] if rulesets[0] is not None and _CHANGES else None
 
 
-def chunk_boards(seed: int, chunk: int, count: int = CHUNK, generator: str = "small") -> list[dict]:
-    """The boards of one chunk, as data: boards ``chunk * CHUNK`` onwards of this seed."""
+def chunk_boards(seed: int, chunk: int, count: int = CHUNK, generator: str = "small",
+                 implements: frozenset[str] | None = None) -> list[dict]:
+    """The boards of one chunk, as data: boards ``chunk * CHUNK`` onwards of this seed, drawn from the parts
+    of the vocabulary ``implements`` names (all of it if None)."""
     choices = SeededChoices(f"{seed}/{chunk}")
-    # "cards" boards name catalogue cards (card:, cast:); expand_board writes them out.
-    make = CardBoardGenerator() if generator == "cards" else BoardGenerator(SMALL)
+    # "cards" boards name catalogue cards (card:, cast:); expand_board writes them out. They are what the
+    # cards are: a run against an engine that implements less sends it those it can take.
+    make = CardBoardGenerator() if generator == "cards" else BoardGenerator(SMALL, features=implements)
     return [make.board(choices) for _ in range(count)]
 
 
-def board_at(seed: int, index: int, generator: str = "small") -> dict:
+def board_at(seed: int, index: int, generator: str = "small", implements: frozenset[str] | None = None) -> dict:
     """Board ``index`` of a seed, regenerated: what a group's "found at board N of seed S" means."""
     chunk, offset = divmod(index, CHUNK)
-    return chunk_boards(seed, chunk, offset + 1, generator)[offset]
+    return chunk_boards(seed, chunk, offset + 1, generator, implements)[offset]
 
 
 @contextmanager
@@ -190,13 +202,21 @@ def _keys(board: Board, plain: dict, x: dict, y: dict, names: list[str]) -> list
     return [triage_key(plain, names, _MOVED)]
 
 
-def _scan_chunk(seed: int, chunk: int, count: int) -> tuple[int, int, list, list]:
+def _scan_chunk(seed: int, chunk: int, count: int) -> tuple[int, int, list, list, dict]:
     a, b = _ENGINES
     found, errors = [], []
-    for offset, data in enumerate(chunk_boards(seed, chunk, count, _GENERATOR)):
+    outside: dict[str, int] = {}  # boards not sent: how many, by the part of the vocabulary they needed
+    for offset, data in enumerate(chunk_boards(seed, chunk, count, _GENERATOR, _IMPLEMENTS)):
         index = chunk * CHUNK + offset
         plain = expand_board(data)
         board = Board.from_dict(plain)
+        if _IMPLEMENTS is not None:
+            missing = board_features(board) - _IMPLEMENTS
+            if missing:
+                outside[""] = outside.get("", 0) + 1
+                for word in missing:
+                    outside[word] = outside.get(word, 0) + 1
+                continue
         try:
             engine = a
             x = a.evaluate(board)
@@ -210,7 +230,7 @@ def _scan_chunk(seed: int, chunk: int, count: int) -> tuple[int, int, list, list
             names = widen(name for _, name, _, _ in differing(x, y))
             # The board goes with it: a shrink need not make the chunk again to find it.
             found.append((index, _keys(board, plain, x, y, names), names, data))
-    return chunk, count, found, errors
+    return chunk, count, found, errors, outside
 
 
 def _shrink(task: tuple[int, int, list[str], dict | None, str | None]) -> tuple:
@@ -226,7 +246,7 @@ def _shrink(task: tuple[int, int, list[str], dict | None, str | None]) -> tuple:
 def _shrink_one(seed: int, index: int, names: list[str], data: dict | None, explanation: str | None) -> tuple:
     a, b = _ENGINES
     try:
-        start = data if data is not None else board_at(seed, index, _GENERATOR)
+        start = data if data is not None else board_at(seed, index, _GENERATOR, _IMPLEMENTS)
         keep = (showing(a, b, _OLD, _CHANGES, Explanation.from_key(explanation)) if explanation is not None
                 else diverges(a, b, characteristics=frozenset(names)))
         minimal = shrink(start, keep, checked=True)
@@ -238,6 +258,13 @@ def _shrink_one(seed: int, index: int, names: list[str], data: dict | None, expl
         raise ShrinkFailed(index, f"{type(exc).__name__}: {exc}") from None
     ruleset = getattr(a, "ruleset", None)
     attribution = bisect(board, ruleset, y, _CHANGES).to_json() if ruleset is not None and _CHANGES else None
+    if _OLD is None and _LAYERS is None and (ruleset is not None or getattr(b, "ruleset", None) is not None):
+        # An engine with no rules of its own against an edition: the nearest rules to its answer (the finding
+        # the group joins), computed once per group, on its minimal board.
+        rule_less = b if ruleset is not None else a
+        found = nearest(board, y if rule_less is b else x)
+        attribution = {"engine": rule_less.name, "nearest": in_brief(found) if found else None,
+                       "nearest_rules": [n.to_json() for n in found]}
     return index, minimal, x, y, signature(plain, x, y, _MOVED, _LAYERS), attribution, keys
 
 
@@ -290,6 +317,7 @@ class Harness:
             jobs=jobs or os.cpu_count() or 1,
             commands=tuple(tuple(c) for c in identity.get("commands", ())), timeout=identity.get("timeout", 10.0),
             generator=identity.get("generator", "small"),
+            implements=frozenset(identity["implements"]) if "implements" in identity else None,
         )
         harness = cls(config, out, on_progress)
         harness.state = state
@@ -315,9 +343,12 @@ class Harness:
             lock.release()
 
     def _check_engines(self) -> None:
-        """Fail before any worker starts: an unknown engine, or an external one that does not start."""
+        """Fail before any worker starts: an unknown engine, or an external one that does not start. Then
+        narrow the boards to the parts of the vocabulary every engine implements (a resumed run keeps the
+        parts it started with)."""
         from engines import EngineError
 
+        implements = self.config.implements
         for name in self.config.engines:
             engine = make_engine(name, self.config.commands, self.config.timeout)
             start = getattr(engine, "start", None)
@@ -329,6 +360,12 @@ class Harness:
                     raise RunError(f"--engines {name}: {exc}") from None
                 finally:
                     engine.close()
+            declared = getattr(engine, "implements", None)
+            if declared is not None:
+                implements = frozenset(declared) if implements is None else implements & frozenset(declared)
+        if not self._resumed and implements != self.config.implements:
+            self.config = replace(self.config, implements=implements)
+            self.state["identity"] = self.config.identity()
 
     def _run(self) -> dict:
         # What the first group needs (``outcomes_diff``) is imported before any work: a Ctrl-C that
@@ -390,11 +427,15 @@ class Harness:
         boards = self.config.boards
         return CHUNK if boards is None else min(CHUNK, boards - chunk * CHUNK)
 
-    def _take_chunk(self, pool, chunk: int, count: int, found: list, errors: list) -> None:
+    def _take_chunk(self, pool, chunk: int, count: int, found: list, errors: list, outside: dict) -> None:
         state = self.state
         assert chunk == state["chunks_done"], "chunks are taken in order"
         state["chunks_done"] += 1
         state["boards_done"] += count
+        if outside:
+            counted = state.setdefault("outside", {})
+            for word, n in outside.items():
+                counted[word] = counted.get(word, 0) + n
         state["divergent"] += len(found)
         for i, engine, message, data, kind in errors:
             self._count_error({"board_index": i, "engine": engine, "error": message, "board": data, "kind": kind})
@@ -432,7 +473,8 @@ class Harness:
                 entry = self.state["keys"][key]
                 entry["group"] = UNSHRUNK
                 self._count_error({"board_index": failed.index, "engine": "(while shrinking)", "error": failed.message,
-                                   "board": board_at(self.config.seed, failed.index, self.config.generator),
+                                   "board": board_at(self.config.seed, failed.index, self.config.generator,
+                                                     self.config.implements),
                                    "kind": "exception"})
                 changed = True
                 continue
@@ -490,10 +532,7 @@ class Harness:
         count, what it changes, its explanations and its best witnesses. Without a ruleset to explain
         divergences with, each group is a finding."""
         if not self._by_findings:
-            return [{"finding": g["signature"], "changes": None, "combinations": [],
-                     "characteristics": {", ".join(g["characteristics"]): g["count"]}, "explanations": [],
-                     "count": g["count"], "first_board": g["first_board"], "witnesses": [g["signature"]]}
-                    for g in self.groups()]
+            return triage_findings(self.groups())
         return headline(self.state["keys"], self.state["groups"], self.state["findings"])
 
     def _report(self) -> None:
@@ -535,6 +574,7 @@ class Harness:
             "budget": {"boards": config.boards, "seconds": config.seconds},
             "jobs": config.jobs,
             "boards_done": state["boards_done"],
+            **self._taken(),
             "divergent_boards": state["divergent"],
             "findings": self._finding_count(),
             "groups": len(state["groups"]),
@@ -548,6 +588,19 @@ class Harness:
             "complete": state["boards_done"] >= (config.boards or 0) and not self._shrinks_pending(),
         }
 
+    def _taken(self) -> dict:
+        """What the engines could take: with ``implements``, the parts boards were drawn from, how many boards
+        were sent, and how many were not, by the part each needed (a board may need several)."""
+        implements = self.config.implements
+        if implements is None:
+            return {}
+        outside = dict(self.state.get("outside", {}))
+        left_out = outside.pop("", 0)
+        return {"implements": [word for word in FEATURES if word in implements],
+                "boards_sent": self.state["boards_done"] - left_out,
+                "boards_outside": left_out,
+                "outside_by_part": dict(sorted(outside.items(), key=lambda item: (-item[1], item[0])))}
+
     def _count_error(self, entry: dict) -> None:
         """Count an engine error by its kind; keep it, with its board, if it is among the first of its kind."""
         state = self.state
@@ -559,6 +612,29 @@ class Harness:
 
     def _shrinks_pending(self) -> bool:
         return any(entry["group"] is None for entry in self.state["keys"].values())
+
+
+def triage_findings(groups: list[dict]) -> list[dict]:
+    """The findings of a run keyed by triage: the groups whose minimal boards the same nearest rules explain
+    (an engine without rules of its own against an edition: ``diffcheck.search.nearest``) are one finding;
+    every other group is a finding of its own. In the order first found."""
+    findings: dict[str, dict] = {}
+    for g in groups:
+        near = (g.get("attribution") or {}).get("nearest")
+        key = near if near else g["signature"]
+        what = ", ".join(g["characteristics"])
+        f = findings.get(key)
+        if f is None:
+            f = findings[key] = {
+                "finding": f"{g['attribution']['engine']} {near}" if near else g["signature"],
+                "changes": None, "combinations": [], "characteristics": {}, "explanations": [], "count": 0,
+                "first_board": g["first_board"], "witnesses": []}
+            if near:
+                f["nearest"] = near
+        f["characteristics"][what] = f["characteristics"].get(what, 0) + g["count"]
+        f["count"] += g["count"]
+        f["witnesses"].append(g["signature"])
+    return list(findings.values())
 
 
 def error_kind(exc: BaseException) -> str:

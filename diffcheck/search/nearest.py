@@ -60,6 +60,17 @@ def describe_all(found: tuple[Nearest, ...]) -> str:
     return "; ".join(parts)
 
 
+def in_brief(found: tuple[Nearest, ...]) -> str:
+    """``describe_all`` when it is short; else the rules nearest to the newest edition among ``found`` (an
+    engine of today's rules is best read against today's), and how many others there are."""
+    whole = describe_all(found)
+    if len(whole) <= 100:
+        return whole
+    order = {e.key: i for i, e in enumerate(EDITIONS)}
+    best = max(found, key=lambda n: (order[n.edition], -len(n.added) - len(n.reverted)))
+    return f"{best.describe()} (and {len(found) - 1} other near rules)"
+
+
 def nearest(board: Board, target: dict) -> tuple[Nearest, ...]:
     """The editions whose outcome's objects are ``target``'s; if none, every edition with one rule change added
     or reverted that gives them; if none either, nothing."""

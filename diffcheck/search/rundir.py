@@ -82,6 +82,22 @@ def errors_text(run: Mapping[str, Any]) -> str:
     return f"{counted(n, 'board')} made an engine fail{kinds}"
 
 
+def taken_text(run: Mapping[str, Any]) -> str | None:
+    """``9,400 of 10,000 generated boards (94%) used only the 14 parts ... and were sent; the others needed
+    copy (400), ...``: what share of the generated boards the engines could take, for a run narrowed to what
+    they implement (None for a run that was not)."""
+    if "implements" not in run:
+        return None
+    done, sent = run["boards_done"], run["boards_sent"]
+    share = f" ({100 * sent / done:.0f}%)" if done else ""
+    text = (f"{sent:,} of {done:,} generated boards{share} used only the {len(run['implements'])} parts of the "
+            f"board vocabulary the engines implement ({', '.join(run['implements'])}) and were sent")
+    needed = run.get("outside_by_part") or {}
+    if needed:
+        text += ("; the others needed " + ", ".join(f"{word} ({n:,})" for word, n in needed.items()))
+    return text
+
+
 def summary_markdown(run: dict, findings: list[dict], groups: list[dict]) -> str:
     """summary.md: what was compared, the findings, then one section and table per group."""
     a, b = run["engines"]
@@ -92,6 +108,8 @@ def summary_markdown(run: dict, findings: list[dict], groups: list[dict]) -> str
         f"{counted(len(findings), 'finding')}, {counted(len(groups), 'group')}.",
         "",
     ]
+    if taken_text(run):
+        lines += [taken_text(run) + ".", ""]
     if run.get("engine_errors"):
         lines += [f"{errors_text(run)}; the first of each kind, with their boards, are in {ERRORS}.", ""]
     for name in run["engines"]:

@@ -113,3 +113,33 @@ def test_a_run_counts_engine_errors_by_kind_and_names_errors_jsonl(tmp_path):
     mine = json.loads((out / "run.json").read_text())["engine_versions"]["mine"]
     assert mine["announced"] == "sample-cr613" and mine["version"] == "sample-1"
     assert mine["description"].endswith("in a separate process")
+
+
+def test_a_run_sends_an_engine_only_boards_of_the_parts_it_implements(tmp_path):
+    # The sample engine says in its handshake that it implements four parts of the vocabulary, and answers
+    # {"error": ...} to any board that uses another: a run that sent it one would count an error.
+    parts = "pt_modify,pt_set,colors,abilities"
+    out = tmp_path / "run"
+    ran = invoke("run", "--engines", "cr613,mine", "--engine-cmd",
+                 f"mine={SAMPLE} --implements {parts} --refuse-outside", "--boards", "200", "--jobs", "1",
+                 "--out", str(out), "--quiet", "--json")
+    assert ran.exit_code == 0, ran.output
+    summary = json.loads(ran.stdout)
+    assert summary["engine_errors"] == 0
+    assert summary["implements"] == parts.split(",")
+    assert summary["boards_sent"] + summary["boards_outside"] == 200 and summary["boards_sent"] > 100
+    # --implements narrows it further, and a word that is not a part is one error line.
+    ran = invoke("run", "--engines", "cr613,mine", "--engine-cmd", f"mine={SAMPLE} --implements {parts}",
+                 "--implements", "pt_modify,colors", "--boards", "20", "--jobs", "1", "--out", str(tmp_path / "two"),
+                 "--quiet", "--json")
+    assert json.loads(ran.stdout)["implements"] == ["pt_modify", "colors"]
+    ran = invoke("run", "--implements", "pt_modify,copies", "--boards", "20", "--out", str(tmp_path / "bad"))
+    assert ran.exit_code == 2 and "'copies' is not a part of the board vocabulary" in ran.output
+    assert not (tmp_path / "bad" / "run.json").exists()
+
+
+def test_a_handshake_that_names_an_unknown_part_fails_to_start(tmp_path):
+    ran = invoke("run", "--engines", "cr613,mine", "--engine-cmd", f"mine={SAMPLE} --implements pt_modify,telepathy",
+                 "--boards", "20", "--out", str(tmp_path / "run"), "--quiet")
+    assert ran.exit_code == 2
+    assert "'telepathy' is not a part of the board vocabulary" in ran.output

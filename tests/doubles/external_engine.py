@@ -24,6 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent.parent))  # the re
 
 from engines import get_engine  # noqa: E402
 from engines.board import Board  # noqa: E402
+from engines.features import board_features  # noqa: E402
 
 
 def arguments(argv: list[str] | None = None) -> argparse.Namespace:
@@ -44,6 +45,9 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
     )
     p.add_argument("--stderr-kib", type=int, default=0, metavar="N", help="write N KiB of log to stderr per board")
     p.add_argument("--exit-after", type=int, metavar="N", help="exit quietly after answering N boards")
+    p.add_argument("--implements", metavar="PARTS", help="say in the handshake it implements these parts (comma list)")
+    p.add_argument("--refuse-outside", action="store_true",
+                   help="answer {\"error\": ...} to a board that uses parts outside --implements")
     return p.parse_args(argv)
 
 
@@ -68,12 +72,19 @@ def hello(args: argparse.Namespace, engine) -> None:
         answer["protocol"] = 2
     if args.hello == "missing-name":
         del answer["engine"]
+    if args.implements is not None:
+        answer["implements"] = [w for w in args.implements.split(",") if w]
     send(answer)
 
 
 def evaluate(args: argparse.Namespace, engine, data: dict) -> None:
     board = Board.from_dict(data)
     ids = {o.id for o in board.objects}
+    if args.refuse_outside:
+        outside = board_features(board) - set(args.implements.split(","))
+        if outside:
+            send({"error": f"sent a board with {', '.join(sorted(outside))}, which it does not implement"})
+            return
     if args.stderr_kib:
         line = "log " + "x" * 1019 + "\n"  # 1 KiB a line
         sys.stderr.write(line * args.stderr_kib)

@@ -1,0 +1,79 @@
+"""phase.rs as an engine (engines/peers/phase.py): boards written into its game state, read back as outcomes.
+
+phase implements today's rules; each expected answer below is derived from the 2026-01-16 document. The tests
+need the phase-python package (the test extra installs it) and skip without it.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("phase", reason="phase-python is not installed (pip install 'diffcheck[phase]')")
+
+from typer.testing import CliRunner  # noqa: E402
+
+from diffcheck.boards.loading import board_from_data, load_board  # noqa: E402
+from diffcheck.cli import app  # noqa: E402
+from engines import get_engine  # noqa: E402
+from engines.features import board_features  # noqa: E402
+from engines.outcome import validate_outcome  # noqa: E402
+
+ROOT = Path(__file__).parents[2]
+
+
+@pytest.fixture(scope="module")
+def phase():
+    return get_engine("phase")
+
+
+def test_the_gray_ogre_in_phase_is_what_the_rules_say(phase):
+    # Gray Ogre (2/2, a +1/+1 counter) gets +4/+4 (ts 2), Anthem of Toughness +0/+2 (ts 3), "becomes 0/1" (ts 4).
+    # 613.4b: setting first, 0/1; 613.4c: +4/+4 and +0/+2, and the counter (counters in 7c since 2020) => 5/8.
+    board = load_board(ROOT / "diffcheck" / "examples" / "gray-ogre.yaml")
+    outcome = phase.evaluate(board)
+    assert validate_outcome(outcome, board) is None
+    ogre = outcome["objects"]["ogre"]
+    assert (ogre["power"], ogre["toughness"]) == (5, 8)
+    assert outcome["objects"]["anthem"]["abilities"] == ["Creatures you control get +0/+2"]
+
+
+def test_timestamps_colors_types_control_and_every_creature_type_reach_phase(phase):
+    # bear (2/2 green Bear, opponent's): ts 1 "becomes blue" then ts 2 "becomes red and white" (613.7: later
+    # wins in layer 5) => red, white; ts 3 gives control to "you" (layer 2, 613.1b); ts 4 is every creature
+    # type (205.3m; outcome word "every creature type"); ts 5: an artifact becomes a 3/3 creature in addition
+    # (613.1d, 613.4b) => artifact creature 3/3.
+    board = board_from_data({
+        "players": ["you", "opponent"],
+        "objects": [
+            {"id": "bear", "controller": "opponent", "types": ["creature"], "subtypes": ["bear"],
+             "colors": ["green"], "power": 2, "toughness": 2, "timestamp": 6},
+            {"id": "relic", "types": ["artifact"], "timestamp": 7},
+        ],
+        "effects": [
+            {"id": "blue", "affects": ["bear"], "colors": {"set": ["blue"]}, "timestamp": 1},
+            {"id": "red-white", "affects": ["bear"], "colors": {"set": ["red", "white"]}, "timestamp": 2},
+            {"id": "steal", "affects": ["bear"], "control": "you", "timestamp": 3},
+            {"id": "all", "affects": ["bear"], "creature_types": "all", "timestamp": 4},
+            {"id": "animate", "affects": ["relic"], "types": {"add": ["creature"]}, "pt": {"set": [3, 3]},
+             "timestamp": 5},
+        ],
+    })
+    assert board_features(board) <= phase.implements
+    bear, relic = (phase.evaluate(board)["objects"][k] for k in ("bear", "relic"))
+    assert bear["colors"] == ["red", "white"] and bear["controller"] == "you"
+    assert bear["subtypes"] == ["every creature type"]
+    assert relic["types"] == ["artifact", "creature"] and (relic["power"], relic["toughness"]) == (3, 3)
+
+
+def test_a_run_against_phase_sends_only_what_it_implements(tmp_path):
+    out = tmp_path / "run"
+    ran = CliRunner().invoke(app, ["run", "--engines", "current,phase", "--boards", "200", "--jobs", "1",
+                                   "--out", str(out), "--quiet", "--json"])
+    assert ran.exit_code == 0, ran.output
+    summary = json.loads(ran.stdout)
+    assert summary["boards_sent"] == 200 and summary["engine_errors"] == 0
+    run = json.loads((out / "run.json").read_text())
+    assert run["engine_versions"]["phase"]["description"].startswith("phase.rs rules engine through phase-python")
