@@ -195,7 +195,8 @@ def _change_every_creature_type(o: Obj, op: str, values: frozenset[str], sets) -
     elif op == "remove":
         # Every creature type but these: the creature types the document lists, less them (where the list is
         # open, before 2003-12, the ones it names). No card does this; it is here so that no board is wrong.
-        # Removing only words of other sets (a land type) leaves every creature type whole.
+        # Removing only words of other sets (a land type) leaves every creature type whole: the creature types are
+        # one set of their own (205.3m; 212.3 before 2009), and those are what every creature type is (702.73a).
         expand = any(sets.of(v) == "creature" for v in values)
         for holder in ("subtypes", "hidden"):
             words = getattr(o, holder)

@@ -20,7 +20,7 @@ from engines.abilities import (
 )
 from engines.board import Board, counter_pt_change
 from engines.values import (
-    AllOf, AnyOf, AttachedIs, Compare, Controls, Count, Filter, Greatest, Is, ManaValue, Not, Sum, Times,
+    AllOf, AnyOf, Compare, Filter, ManaValue, Not, map_condition_filters, map_value_filters,
 )
 from engines.vocabulary import CHANGELING, EVERY_CREATURE_TYPE
 
@@ -129,8 +129,7 @@ def _ability(ability: StaticAbility, found: set[str]) -> None:
         found.add("cda")
     if ability.condition is not None:
         found.add("conditions")
-        for f in _condition_filters(ability.condition):
-            _filter(f, found)
+        map_condition_filters(ability.condition, lambda f: _filter(f, found))
         for value in _condition_values(ability.condition):
             _value(value, found)
     if isinstance(ability.affects, Attached):
@@ -184,32 +183,7 @@ def _value(value, found: set[str]) -> None:
         found.add("mana_value")
         return
     found.add("values")
-    for f in _value_filters(value):
-        _filter(f, found)
-
-
-def _value_filters(value) -> Iterator[Filter]:
-    if isinstance(value, Count):
-        yield value.filter
-    elif isinstance(value, Greatest):
-        yield value.among
-    elif isinstance(value, Sum):
-        for v in value.values:
-            yield from _value_filters(v)
-    elif isinstance(value, Times):
-        yield from _value_filters(value.value)
-
-
-def _condition_filters(condition) -> Iterator[Filter]:
-    if isinstance(condition, (Controls, Is, AttachedIs)):
-        yield condition.filter
-    elif isinstance(condition, Compare):
-        yield from _value_filters(condition.value)
-    elif isinstance(condition, (AllOf, AnyOf)):
-        for c in condition.conditions:
-            yield from _condition_filters(c)
-    elif isinstance(condition, Not):
-        yield from _condition_filters(condition.condition)
+    map_value_filters(value, lambda f: _filter(f, found))
 
 
 def _condition_values(condition) -> Iterator:
@@ -222,10 +196,8 @@ def _condition_values(condition) -> Iterator:
         yield from _condition_values(condition.condition)
 
 
-def _filter(f: Filter, found: set[str]) -> None:
-    if not f.rare and f.zones is None and f.power_at_least is None and f.power_at_most is None \
-            and f.toughness_at_least is None and f.toughness_at_most is None:
-        return
+def _filter(f: Filter, found: set[str]) -> Filter:
+    """Name the rare keys ``f`` uses; returns ``f`` unchanged (it is the callback of the filter walkers)."""
     if any(getattr(f, k) is not None for k in Filter._INT_KEYS):
         found.add("filter_bounds")
     if any(getattr(f, k) is not None for k in Filter._STATUS_KEYS):
@@ -238,3 +210,4 @@ def _filter(f: Filter, found: set[str]) -> None:
         found.add("filter_no_abilities")
     if f.zones is not None and f.zones != frozenset({"battlefield"}):
         found.add("zones")
+    return f

@@ -176,6 +176,9 @@ def _check_group(path: Path, number: int, group: Any, engines: Sequence[str]) ->
         isinstance(attribution, dict) and isinstance(attribution.get("changes"), list)
     ):
         raise ReportError(f"{where}: attribution: expected null or an object with changes")
+    near = group.get("nearest")
+    if near is not None and not (isinstance(near, dict) and isinstance(near.get("rules"), list)):
+        raise ReportError(f"{where}: nearest: expected null or an object with rules")
 
 
 # ---------------------------------------------------------------- building the changelog
@@ -236,9 +239,13 @@ def changelog(run: Run) -> list[Block]:
 def _nearest(group: Mapping[str, Any], number: int, new: str) -> Paragraph:
     """The nearest rules to ``new``'s answer on a witness's board (``diffcheck.search.nearest``)."""
     from diffcheck.boards.loading import board_from_data
-    from diffcheck.search.nearest import describe_all, nearest
+    from diffcheck.search.nearest import Nearest, describe_all, nearest
 
-    found = nearest(board_from_data(group["board"]), group["outcomes"][new])
+    stored = (group.get("nearest") or {}).get("rules")  # found as the run shrank the group
+    if stored is not None:
+        found = tuple(Nearest.from_json(n) for n in stored)
+    else:
+        found = nearest(board_from_data(group["board"]), group["outcomes"][new])
     return Paragraph(f"Nearest rules to {new}'s answer on witness {number}'s board: {describe_all(found)}.")
 
 

@@ -202,10 +202,10 @@ def _keys(board: Board, plain: dict, x: dict, y: dict, names: list[str]) -> list
     return [triage_key(plain, names, _MOVED)]
 
 
-def _scan_chunk(seed: int, chunk: int, count: int) -> tuple[int, int, list, list, dict]:
+def _scan_chunk(seed: int, chunk: int, count: int) -> tuple[int, int, list, list, tuple[int, dict]]:
     a, b = _ENGINES
     found, errors = [], []
-    outside: dict[str, int] = {}  # boards not sent: how many, by the part of the vocabulary they needed
+    left_out, outside = 0, {}  # boards not sent; and by the part of the vocabulary they needed (one may need several)
     for offset, data in enumerate(chunk_boards(seed, chunk, count, _GENERATOR, _IMPLEMENTS)):
         index = chunk * CHUNK + offset
         plain = expand_board(data)
@@ -213,7 +213,7 @@ def _scan_chunk(seed: int, chunk: int, count: int) -> tuple[int, int, list, list
         if _IMPLEMENTS is not None:
             missing = board_features(board) - _IMPLEMENTS
             if missing:
-                outside[""] = outside.get("", 0) + 1
+                left_out += 1
                 for word in missing:
                     outside[word] = outside.get(word, 0) + 1
                 continue
@@ -230,7 +230,7 @@ def _scan_chunk(seed: int, chunk: int, count: int) -> tuple[int, int, list, list
             names = widen(name for _, name, _, _ in differing(x, y))
             # The board goes with it: a shrink need not make the chunk again to find it.
             found.append((index, _keys(board, plain, x, y, names), names, data))
-    return chunk, count, found, errors, outside
+    return chunk, count, found, errors, (left_out, outside)
 
 
 def _shrink(task: tuple[int, int, list[str], dict | None, str | None]) -> tuple:
@@ -258,14 +258,15 @@ def _shrink_one(seed: int, index: int, names: list[str], data: dict | None, expl
         raise ShrinkFailed(index, f"{type(exc).__name__}: {exc}") from None
     ruleset = getattr(a, "ruleset", None)
     attribution = bisect(board, ruleset, y, _CHANGES).to_json() if ruleset is not None and _CHANGES else None
+    near = None
     if _OLD is None and _LAYERS is None and (ruleset is not None or getattr(b, "ruleset", None) is not None):
         # An engine with no rules of its own against an edition: the nearest rules to its answer (the finding
         # the group joins), computed once per group, on its minimal board.
         rule_less = b if ruleset is not None else a
         found = nearest(board, y if rule_less is b else x)
-        attribution = {"engine": rule_less.name, "nearest": in_brief(found) if found else None,
-                       "nearest_rules": [n.to_json() for n in found]}
-    return index, minimal, x, y, signature(plain, x, y, _MOVED, _LAYERS), attribution, keys
+        near = {"engine": rule_less.name, "brief": in_brief(found) if found else None,
+                "rules": [n.to_json() for n in found]}
+    return index, minimal, x, y, signature(plain, x, y, _MOVED, _LAYERS), attribution, keys, near
 
 
 # ------------------------------------------------------------------ coordinator side
@@ -427,14 +428,17 @@ class Harness:
         boards = self.config.boards
         return CHUNK if boards is None else min(CHUNK, boards - chunk * CHUNK)
 
-    def _take_chunk(self, pool, chunk: int, count: int, found: list, errors: list, outside: dict) -> None:
+    def _take_chunk(self, pool, chunk: int, count: int, found: list, errors: list,
+                    outside: tuple[int, dict]) -> None:
         state = self.state
         assert chunk == state["chunks_done"], "chunks are taken in order"
         state["chunks_done"] += 1
         state["boards_done"] += count
-        if outside:
-            counted = state.setdefault("outside", {})
-            for word, n in outside.items():
+        left_out, by_part = outside
+        if left_out:
+            state["boards_outside"] = state.get("boards_outside", 0) + left_out
+            counted = state.setdefault("outside_by_part", {})
+            for word, n in by_part.items():
                 counted[word] = counted.get(word, 0) + n
         state["divergent"] += len(found)
         for i, engine, message, data, kind in errors:
@@ -468,7 +472,7 @@ class Harness:
         changed = False
         for key in sorted(done, key=lambda k: self.state["keys"][k]["first"]):
             try:
-                index, minimal, x, y, sig, attribution, keys = self._shrinks.pop(key).get()
+                index, minimal, x, y, sig, attribution, keys, near = self._shrinks.pop(key).get()
             except ShrinkFailed as failed:
                 entry = self.state["keys"][key]
                 entry["group"] = UNSHRUNK
@@ -503,6 +507,8 @@ class Harness:
                     # the divergence within these characteristics: ``diverges``).
                     "characteristics": self.state["keys"][key]["characteristics"],
                     "explanations": keys,  # what the minimal board shows (diffcheck.search.findings)
+                    # Against an edition, the nearest rules to the rule-less engine's answer (or None).
+                    "nearest": near,
                 }
                 changed = True
         if changed:
@@ -594,8 +600,8 @@ class Harness:
         implements = self.config.implements
         if implements is None:
             return {}
-        outside = dict(self.state.get("outside", {}))
-        left_out = outside.pop("", 0)
+        outside = self.state.get("outside_by_part", {})
+        left_out = self.state.get("boards_outside", 0)
         return {"implements": [word for word in FEATURES if word in implements],
                 "boards_sent": self.state["boards_done"] - left_out,
                 "boards_outside": left_out,
@@ -620,13 +626,13 @@ def triage_findings(groups: list[dict]) -> list[dict]:
     every other group is a finding of its own. In the order first found."""
     findings: dict[str, dict] = {}
     for g in groups:
-        near = (g.get("attribution") or {}).get("nearest")
+        near = (g.get("nearest") or {}).get("brief")
         key = near if near else g["signature"]
         what = ", ".join(g["characteristics"])
         f = findings.get(key)
         if f is None:
             f = findings[key] = {
-                "finding": f"{g['attribution']['engine']} {near}" if near else g["signature"],
+                "finding": f"{g['nearest']['engine']} {near}" if near else g["signature"],
                 "changes": None, "combinations": [], "characteristics": {}, "explanations": [], "count": 0,
                 "first_board": g["first_board"], "witnesses": []}
             if near:

@@ -40,6 +40,10 @@ class Nearest:
     def to_json(self) -> dict:
         return {"edition": self.edition, "added": list(self.added), "reverted": list(self.reverted)}
 
+    @classmethod
+    def from_json(cls, data: dict) -> "Nearest":
+        return cls(data["edition"], tuple(data["added"]), tuple(data["reverted"]))
+
 
 def describe_all(found: tuple[Nearest, ...]) -> str:
     """What ``found`` comes to, in one line: runs of consecutive editions as ranges ("answers like the editions

@@ -108,8 +108,9 @@ class PhaseEngine:
         return phase.Engine.from_json(json.dumps({"plains": face}))
 
     @cached_property
-    def _template(self) -> str:
-        """A started two-player game at the first player's priority, with no objects: its state as JSON."""
+    def _templates(self) -> tuple[str, str]:
+        """A started two-player game at the first player's priority, with no objects, and one of its game objects
+        (the shape every object is written in): both as JSON."""
         game = self._engine.new_game(["Plains"] * 40, ["Plains"] * 40, seed=1, first_player=0)
         for _ in range(50):
             waiting = game.waiting_for()
@@ -126,14 +127,14 @@ class PhaseEngine:
         inner["battlefield"] = []
         inner["zone_changes_this_turn"], inner["deck_pools"] = [], []
         inner["zone_change_library_knowledge_stamps"] = []
-        self._object_template = json.dumps(template)
-        return json.dumps(state)
+        return json.dumps(state), json.dumps(template)
 
     # ------------------------------------------------------------ the Engine protocol
 
     def evaluate(self, board: Board) -> Outcome:
-        state = json.loads(self._template)
-        writer = _Writer(board, state["state"], self._object_template)
+        state_template, object_template = self._templates
+        state = json.loads(state_template)
+        writer = _Writer(board, state["state"], object_template)
         try:
             game = self._engine.load_game(state)
         except ValueError as exc:  # phase refused the state: a bug of this adapter or of phase, told as an error

@@ -77,3 +77,10 @@ def test_a_run_against_phase_sends_only_what_it_implements(tmp_path):
     assert summary["boards_sent"] == 200 and summary["engine_errors"] == 0
     run = json.loads((out / "run.json").read_text())
     assert run["engine_versions"]["phase"]["description"].startswith("phase.rs rules engine through phase-python")
+    # Groups whose minimal boards the same nearest rules explain are one finding, named by them; its report
+    # reads the nearest rules the run stored with each group.
+    findings = [json.loads(line) for line in (out / "findings.jsonl").read_text().splitlines()]
+    assert any(f["finding"].startswith("phase answers like") and len(f["witnesses"]) >= 1 for f in findings)
+    reported = CliRunner().invoke(app, ["report", str(out)])
+    assert reported.exit_code == 0, reported.output
+    assert "Nearest rules to phase's answer" in (out / "CHANGELOG.md").read_text()
