@@ -19,7 +19,7 @@ from typer.core import TyperGroup
 from diffcheck.cli.inputs import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_PIPE_CLOSED
 from diffcheck.cli.one_board import bisect, diff, judge
 from diffcheck.cli.reference import cards, list_editions, list_engines
-from diffcheck.cli.runs import changelog, report, run, timeline
+from diffcheck.cli.runs import changelog, peer, report, run, timeline
 
 __all__ = ["app", "main"]
 
@@ -96,7 +96,7 @@ def _options(
 
 # The order of --help.
 for name, command in (("judge", judge), ("diff", diff), ("run", run), ("bisect", bisect), ("report", report),
-                      ("changelog", changelog), ("timeline", timeline), ("editions", list_editions),
+                      ("changelog", changelog), ("timeline", timeline), ("peer", peer), ("editions", list_editions),
                       ("engines", list_engines), ("cards", cards)):
     app.command(name)(command)
 

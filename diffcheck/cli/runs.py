@@ -1,4 +1,4 @@
-"""The commands of runs and what they write: ``run``, ``report``, ``changelog`` and ``timeline``.
+"""The commands of runs and what they write: ``run``, ``report``, ``changelog``, ``timeline`` and ``peer``.
 
 A run searches (``diffcheck.search.harness``); the other three write documents from runs
 (``diffcheck.reports``). The committed reports' seeds and budgets are here, so that
@@ -22,6 +22,8 @@ from diffcheck.cli.inputs import (
 )
 from diffcheck.reports import render
 from diffcheck.search import rundir
+from diffcheck.search.rundir import counted
+from engines import UnknownEngine, get_engine
 
 DEFAULT_BOARDS = 60_000  # about 30 s on two cores (27-29 s seen on a shared machine), shrinking included
 DEFAULT_OUT = Path("reports/latest")
@@ -32,6 +34,15 @@ CHANGELOG_BOARDS = 20_000
 # The committed changelog of catalogue cards (diffcheck run --cards): its examples name real cards.
 CARDS_CHANGELOG = Path("reports/CHANGELOG-cr418-cr613-cards.md")
 CARDS_CHANGELOG_BOARDS = 20_000
+
+# The committed peer reports, reports/PEER-<engine>.md and .html: a run of current against the peer, this seed
+# and budget, read with the peer's verdicts (diffcheck/reports/verdicts/<engine>.yaml).
+PEER_SEED, PEER_BOARDS = 2026, 1_000
+
+
+def peer_paths(engine: str) -> dict[str, Path]:
+    return {fmt: Path(f"reports/PEER-{engine}.{fmt}") for fmt in ("md", "html")}
+
 
 TIMELINE = {"md": Path("reports/TIMELINE.md"), "html": Path("reports/TIMELINE.html")}
 # The committed timeline's budget: diffcheck.reports.timeline.BOARDS and SEED (not imported here, so the CLI starts fast).
@@ -236,3 +247,68 @@ def timeline(
     for name, target in targets.items():
         rundir.write_atomic(target, RENDERERS[name](blocks))
         typer.echo(str(target))
+
+
+def peer(
+    engine: Annotated[str, typer.Argument(metavar="ENGINE", help="An installed peer engine with verdicts (phase).")] = "phase",
+    fmt: Annotated[Optional[str], typer.Option("--format", help="md or html (default: both, or as --out's suffix says).")] = None,
+    out: Annotated[Optional[Path], typer.Option(
+        "--out", help="File to write (default reports/PEER-ENGINE.md and .html).")] = None,
+    jobs: Annotated[int, typer.Option("--jobs", min=1, help="Worker processes; the report is the same for any number.")] = os.cpu_count() or 1,
+) -> None:
+    """Regenerate a committed peer report: a run of today's rules against ENGINE, every finding with its verdict.
+
+    Exits 1 when a group of the run has no verdict yet (the report lists it under "Not judged yet").
+    """
+    import tempfile
+
+    from diffcheck.reports.changelog import ReportError, load_run
+    from diffcheck.reports.document import RENDERERS
+    from diffcheck.reports.peer import load_verdicts, peer_report, unjudged
+    from diffcheck.search.harness import Harness, RunConfig, RunError
+
+    if fmt is not None and fmt not in RENDERERS:
+        fail(f"--format {fmt}: expected one of {', '.join(RENDERERS)}")
+    try:
+        verdicts = load_verdicts(engine)
+    except ReportError as exc:
+        fail(str(exc))
+    try:
+        get_engine(engine)
+    except ImportError as exc:  # the peer's package is an optional extra
+        fail(f"ENGINE {engine}: {exc}")
+    except UnknownEngine as exc:
+        fail(f"ENGINE {engine}: {exc}")
+    if out is not None:
+        writable_file(out, "--out")
+        targets = {fmt or ("html" if out.suffix.lower() in (".html", ".htm") else "md"): out}
+    else:
+        targets = {f: p for f, p in peer_paths(engine).items() if fmt in (None, f)}
+        for target in targets.values():
+            writable_file(target, "--out")
+    progress = render.RunProgress() if render.RunProgress.wanted() else None
+    with tempfile.TemporaryDirectory() as work:
+        run_dir = Path(work) / "run"
+        config = RunConfig(("current", engine), PEER_SEED, PEER_BOARDS, None, jobs)
+        harness = Harness(config, run_dir, progress.update if progress else None)
+        if progress:
+            progress.start(config)
+        try:
+            harness.run()
+        except RunError as exc:
+            fail(str(exc))
+        except KeyboardInterrupt:
+            typer.echo("interrupted; nothing was written (the report is written whole, at the end)", err=True)
+            raise typer.Exit(EXIT_INTERRUPTED)
+        finally:
+            if progress:
+                progress.stop()
+        blocks = peer_report(run_dir, verdicts)
+        left = unjudged(load_run(run_dir), verdicts)
+    for name, target in targets.items():
+        rundir.write_atomic(target, RENDERERS[name](blocks))
+        typer.echo(str(target))
+    if left:
+        typer.echo(f"{counted(len(left), 'group')} of the run {'has' if len(left) == 1 else 'have'} no verdict yet "
+                   f"(listed under \"Not judged yet\"): {'; '.join(left)}", err=True)
+        raise typer.Exit(EXIT_DIFFERENCE)

@@ -177,8 +177,7 @@ def witness_fold(g: Mapping[str, Any], n: int, sides: Sides) -> Fold:
         found = f" Board {g['first_board']:,} of seed {g['seed']}, shrunk."
     inside += [
         Paragraph(f"The board (minimal: take anything away and the difference goes).{found}"),
-        Code(yaml.safe_dump(_board_order(g["board"]), sort_keys=False, default_flow_style=None,
-                            allow_unicode=True).rstrip("\n"), "yaml"),
+        Code(board_yaml(g["board"]), "yaml"),
         Table(("object", "characteristic", old, new), tuple(rows)),
     ]
     told = reasons(g["board"], *sides.engines) if sides.engines else None
@@ -186,6 +185,12 @@ def witness_fold(g: Mapping[str, Any], n: int, sides: Sides) -> Fold:
         inside.append(Paragraph("Why, from the two traces:"))
         inside.append(List(tuple(told)))
     return Fold(summary, tuple(inside))
+
+
+def board_yaml(board: Mapping[str, Any]) -> str:
+    """A board as YAML, its keys in the order of the board format, flow style for short lists."""
+    return yaml.safe_dump(_board_order(board), sort_keys=False, default_flow_style=None,
+                          allow_unicode=True).rstrip("\n")
 
 
 # Board keys in the order of the board format (docs/board-format.md), so minimal boards read as they are written.

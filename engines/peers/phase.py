@@ -354,7 +354,9 @@ class _Writer:
 
 
 def _effect_subtypes(board: Board) -> set[str]:
-    """The subtype words effects and abilities name: with the objects', the creature types phase must know."""
+    """The subtype words effects and abilities name, in what they do and in whom they affect: with the
+    objects', the creature types phase must know (an object with every creature type is a Soldier only
+    if the game knows Soldier)."""
     words: set[str] = set()
 
     def parts(ps):
@@ -362,11 +364,17 @@ def _effect_subtypes(board: Board) -> set[str]:
             if isinstance(p, TypePart) and p.characteristic == "subtypes":
                 words.update(w for w in p.values if w != EVERY_CREATURE_TYPE)
 
+    def affects(a):
+        if isinstance(a, Matching):
+            words.update(a.filter.subtypes | a.filter.not_subtypes)
+
     for o in board.objects:
         for s in o.static:
             parts(s.parts)
+            affects(s.affects)
     for e in board.effects:
         parts(e.parts)
+        affects(e.affects)
     return words
 
 

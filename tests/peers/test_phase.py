@@ -84,3 +84,36 @@ def test_a_run_against_phase_sends_only_what_it_implements(tmp_path):
     reported = CliRunner().invoke(app, ["report", str(out)])
     assert reported.exit_code == 0, reported.output
     assert "Nearest rules to phase's answer" in (out / "CHANGELOG.md").read_text()
+
+
+def test_every_creature_type_matches_a_type_named_only_by_a_filter(phase):
+    # soldiers: "Soldiers are 0/1" (pt set, layer 7b, 613.4b); shifter: "every object is every creature type"
+    # (layer 4, 205.3m). Both objects are creatures, so both have every creature type after layer 4, Soldier
+    # among them (702.73a's meaning of "every creature type"), and both are 0/1 after layer 7b. Soldier is named
+    # only by the filter: the adapter must still tell phase it is a creature type of this game.
+    board = board_from_data({"objects": [
+        {"id": "soldiers", "types": ["creature"], "power": 0, "toughness": 0, "timestamp": 2,
+         "static": [{"affects": {"filter": {"subtypes": ["soldier"]}}, "pt": {"set": [0, 1]}}]},
+        {"id": "shifter", "types": ["creature"], "power": 0, "toughness": 0, "timestamp": 1,
+         "static": [{"affects": {"filter": {}}, "creature_types": "all"}]},
+    ]})
+    objects = phase.evaluate(board)["objects"]
+    assert [(objects[k]["power"], objects[k]["toughness"]) for k in ("soldiers", "shifter")] == [(0, 1), (0, 1)]
+
+
+def test_phase_parses_turn_to_frog_as_setting_the_card_types():
+    # The peer report's verdict turn-to-frog-sets-card-types, which no run can show (the adapter writes effects
+    # from diffcheck's own card definitions): Turn to Frog sets a creature type and a color, P/T and abilities,
+    # never card types (205.1a: only an effect that sets card types replaces them), so an Opalescence creature
+    # that becomes a Frog is still an enchantment. The pinned phase's Oracle parser sets the card types instead.
+    import phase as bindings
+
+    text = ("Until end of turn, target creature loses all abilities and becomes a blue Frog with base power and "
+            "toughness 1/1.")
+    face = bindings.build_oracle_face(
+        {"name": "Turn to Frog", "manaCost": "{1}{U}", "manaValue": 2, "type": "Instant", "types": ["Instant"],
+         "subtypes": [], "supertypes": [], "text": text, "colors": ["U"], "colorIdentity": ["U"],
+         "layout": "normal", "identifiers": {}}, None)
+    (ability,) = face["abilities"]
+    (static,) = ability["effect"]["static_abilities"]
+    assert {"type": "SetCardTypes", "core_types": ["Creature"]} in static["modifications"]
