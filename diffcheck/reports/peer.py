@@ -169,10 +169,10 @@ def _introduction(run: Run, verdicts: Verdicts, shown) -> list[Block]:
 
 def _overview(shown, run: Run) -> Table:
     rows = tuple(
-        (str(n), v.verdict, v.title, ", ".join(v.rules), f"{len(groups):,}" if groups else "-",
-         f"{_boards(groups):,}" if groups else "not in the run")
+        (str(n), v.verdict, v.title, ", ".join(v.rules),
+         f"{_boards(groups):,} in {counted(len(groups), 'group')}" if groups else "not in the run")
         for n, (v, groups) in enumerate(shown, start=1))
-    return Table(("#", "verdict", "what", "rules", "groups", "divergent boards"), rows)
+    return Table(("#", "verdict", "what", "rules", "divergent boards"), rows)
 
 
 def _verdict_section(verdict: Verdict, groups: Sequence[Mapping[str, Any]], run: Run, sides: Sides) -> list[Block]:
