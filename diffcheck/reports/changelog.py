@@ -35,7 +35,7 @@ from diffcheck.reports.witness import Sides, witness_fold
 from diffcheck.search import rundir
 from diffcheck.search.attribution import MAX_TOGETHER
 from diffcheck.search.findings import TOGETHER as TOGETHER_KEY, UNEXPLAINED as UNEXPLAINED_KEY
-from diffcheck.search.rundir import characteristics_text, counted, errors_text, taken_text
+from diffcheck.search.rundir import characteristics_text, counted, errors_kept_text, errors_text, taken_text
 from rulesets.changes import BY_KEY
 from rulesets.editions import changes_between, not_expressible_between
 
@@ -227,7 +227,7 @@ def changelog(run: Run) -> list[Block]:
         for f in unexplained:
             blocks += finding_body(f, by_signature, sides)
             if not _has_ruleset(new, info):  # an engine with no rules of its own: which rules answer as it does
-                blocks += [_nearest(by_signature[s], n, new) for n, s in enumerate(
+                blocks += [_nearest(by_signature[s], n, old, new) for n, s in enumerate(
                     (s for s in f["witnesses"] if s in by_signature), start=1)]
     inexpressible = () if outside else not_expressible_between(old, new)
     if inexpressible:
@@ -236,17 +236,20 @@ def changelog(run: Run) -> list[Block]:
     return blocks
 
 
-def _nearest(group: Mapping[str, Any], number: int, new: str) -> Paragraph:
-    """The nearest rules to ``new``'s answer on a witness's board (``diffcheck.search.nearest``)."""
+def _nearest(group: Mapping[str, Any], number: int, old: str, new: str) -> Paragraph:
+    """The nearest rules to ``new``'s answer on a witness's board (``diffcheck.search.nearest``), and what they
+    mean for an engine meant to follow ``old``'s rules."""
     from diffcheck.boards.loading import board_from_data
-    from diffcheck.search.nearest import Nearest, describe_all, nearest
+    from diffcheck.search.nearest import Nearest, describe_all, meaning, nearest
 
     stored = (group.get("nearest") or {}).get("rules")  # found as the run shrank the group
     if stored is not None:
         found = tuple(Nearest.from_json(n) for n in stored)
     else:
         found = nearest(board_from_data(group["board"]), group["outcomes"][new])
-    return Paragraph(f"Nearest rules to {new}'s answer on witness {number}'s board: {describe_all(found)}.")
+    told = f"Nearest rules to {new}'s answer on witness {number}'s board: {describe_all(found)}"
+    plain = meaning(found, old)
+    return Paragraph(f"{told}; {plain}." if plain else f"{told}.")
 
 
 def change_heading(change: Any, level: int, when: str = "") -> list[Block]:
@@ -325,8 +328,8 @@ def _introduction(run: Run) -> list[Block]:
     if taken_text(info):
         facts += f" {taken_text(info)}."
     if info.get("engine_errors"):
-        facts += (f" {errors_text(info)}; they are not counted here (the first of each kind, with their boards, "
-                  "are in the run's errors.jsonl).")
+        kept = errors_kept_text("the run's errors.jsonl")
+        facts += f" {errors_text(info)}; they are not counted here ({kept})."
     # An outside engine is named with its command, so the command below works as written.
     versions = info.get("engine_versions") or {}
     plug = "".join(" --engine-cmd " + shlex.quote(name + "=" + versions[name]["command"]) for name in (old, new)

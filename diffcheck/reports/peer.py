@@ -29,6 +29,7 @@ import yaml
 from diffcheck.reports.changelog import ReportError, Run, load_run
 from diffcheck.reports.document import Block, Code, Contents, Heading, List, Paragraph, Table
 from diffcheck.reports.witness import Sides, board_yaml, differing_rows, witness_fold
+from diffcheck.search.nearest import Nearest, meaning
 from diffcheck.search.rundir import counted, errors_text, taken_text
 
 __all__ = ["KINDS", "Verdict", "Verdicts", "load_verdicts", "peer_report", "unjudged"]
@@ -145,8 +146,8 @@ def _introduction(run: Run, verdicts: Verdicts, shown) -> list[Block]:
     today = (info.get("engine_versions") or {}).get(run.old) or {}
     what = about.get("description") or peer
     facts = (f"Seed {info['seed']}: {info['boards_done']:,} generated boards tried, "
-             f"{info.get('divergent_boards', 0):,} of them divergent between {run.old} and {peer}, in {counted(len(run.groups), 'group')} of minimal "
-             f"boards.")
+             f"{info.get('divergent_boards', 0):,} of them divergent between {run.old} and {peer}, in "
+             f"{counted(len(run.groups), 'group')} of minimal boards.")
     if taken_text(info):
         facts += f" {taken_text(info)}."
     if info.get("engine_errors"):
@@ -196,9 +197,11 @@ def _verdict_section(verdict: Verdict, groups: Sequence[Mapping[str, Any]], run:
             Table(("object", "characteristic", f"expected ({old})", f"actual ({peer})"),
                   tuple(differing_rows(first["board"], first["outcomes"][old], first["outcomes"][peer]))),
         ]
-        near = (first.get("nearest") or {}).get("brief")
-        if near:
-            blocks.append(Paragraph(f"Nearest rules to {peer}'s answer: {peer} {near}."))
+        near = first.get("nearest") or {}
+        if near.get("brief"):
+            plain = meaning(tuple(Nearest.from_json(n) for n in near.get("rules") or ()), old)
+            blocks.append(Paragraph(f"Nearest rules to {peer}'s answer: {peer} {near['brief']}"
+                                    + (f"; {plain}." if plain else ".")))
     if verdict.cards is not None:
         blocks += _with_cards(verdict.cards, sides)
     if len(ordered) > 1:

@@ -14,7 +14,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from tabulate import tabulate
 
 from diffcheck.search.divergence import normalize, outcomes_diff
-from diffcheck.search.rundir import characteristics_text, errors_text, finding_name, taken_text
+from diffcheck.search.rundir import characteristics_text, errors_kept_text, errors_text, finding_name, taken_text
 from engines.trace import Applied, Entry, Note, render as render_trace
 
 __all__ = [
@@ -370,8 +370,7 @@ def render_run(result: Mapping[str, Any], findings: Sequence[Mapping[str, Any]],
     if taken_text(result):
         lines.append(taken_text(result))
     if result["engine_errors"]:
-        lines.append(f"{errors_text(result)}; the first of each kind, with their boards, are in "
-                     f"{directory}/errors.jsonl")
+        lines.append(f"{errors_text(result)}; {errors_kept_text(f'{directory}/errors.jsonl')}")
     for name in (a, b):
         gap = ((result.get("engine_versions") or {}).get(name) or {}).get("archive_gap")
         if gap:
@@ -417,9 +416,12 @@ def render_bisect(board_file: str, engines: Sequence[Any], outcomes: Sequence[Ma
     (old, new), (a, b) = engines, outcomes
     lines = [f"board: {board_file}", f"from {old.name} to {new.name}"]
     if nearest is not None:
-        from diffcheck.search.nearest import describe_all
+        from diffcheck.search.nearest import describe_all, meaning
 
         lines.append(f"nearest rules to {new.name}'s answer: {describe_all(nearest)}")
+        plain = meaning(tuple(nearest), old.name)
+        if plain:
+            lines.append(f"  {plain}")
     lines += [f"note: {e.ruleset.caveat}" for e in engines if getattr(getattr(e, "ruleset", None), "caveat", "")]
     found = differences(a, b)
     if not found:

@@ -57,6 +57,10 @@ from rulesets.editions import changes_between
 
 CHUNK = 200  # boards per chunk: part of a run's identity, so not an option
 MAX_KEPT_PER_KIND = 20  # engine errors kept with their boards, the first of each kind; all are counted by kind
+# Of those, the first of each kind are shrunk to a minimal board that fails the same way. Not a hang (each try
+# would wait for the timeout) nor a failure to start (no board is to blame).
+MAX_SHRUNK_PER_KIND = 5
+UNSHRINKABLE_KINDS = frozenset({"hang", "failed to start"})
 # What an engine error's kind (``EngineError.kind``) is called in counts and reports; any other exception is
 # an "exception" (an installed Python engine that raised).
 ERROR_KINDS = {"crash": "crash", "timeout": "hang", "garbage": "not JSON", "invalid": "outcome not in the schema",
@@ -233,6 +237,26 @@ def _scan_chunk(seed: int, chunk: int, count: int) -> tuple[int, int, list, list
     return chunk, count, found, errors, (left_out, outside)
 
 
+def _shrink_failure(task: tuple[str, str, str, dict]) -> dict | None:
+    """A failing board shrunk to a minimal one on which the same engine fails the same way: an error of the
+    same kind and, for an exception or an error answer, of the same exception type. None if the board no
+    longer fails so (an engine that fails at random)."""
+    name, kind, error_type, data = task
+    engine = next(e for e in _ENGINES if getattr(e, "name", None) == name)
+
+    def fails_alike(candidate: dict) -> bool:
+        try:
+            engine.evaluate(Board.from_dict(expand_board(candidate)))
+        except Exception as exc:  # noqa: BLE001 - the failure being shrunk
+            return error_kind(exc) == kind and type(exc).__name__ == error_type
+        return False
+
+    with _collector_paused():
+        if not fails_alike(data):
+            return None
+        return shrink(data, fails_alike, checked=True)
+
+
 def _shrink(task: tuple[int, int, list[str], dict | None, str | None]) -> tuple:
     """Shrink board ``index`` (given, or made again from its seed) to a minimal board that still
     shows the explanation it was found by (or, keyed by triage, still diverges in some of the
@@ -261,7 +285,7 @@ def _shrink_one(seed: int, index: int, names: list[str], data: dict | None, expl
     near = None
     if _OLD is None and _LAYERS is None and (ruleset is not None or getattr(b, "ruleset", None) is not None):
         # An engine with no rules of its own against an edition: the nearest rules to its answer (the finding
-        # the group joins), computed once per group, on its minimal board.
+        # the group joins), on the minimal board; a group keeps those of its first board.
         rule_less = b if ruleset is not None else a
         found = nearest(board, y if rule_less is b else x)
         near = {"engine": rule_less.name, "brief": in_brief(found) if found else None,
@@ -380,12 +404,17 @@ class Harness:
         context = mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn")
         pool = context.Pool(self.config.jobs, _init_worker, (self.config,))
         self._shrinks: dict[str, Any] = {}
+        self._failure_shrinks: dict[int, Any] = {}  # position in state["errors"] -> its shrink
+        self._pool = pool
         try:
             for key, entry in self.state["keys"].items():
                 if entry["group"] is None:  # found before an interruption, not yet shrunk
                     self._submit_shrink(pool, key, entry)
+            for position, error in enumerate(self.state["errors"]):
+                if error.get("minimal_board", False) is None:  # kept before an interruption, not yet shrunk
+                    self._submit_failure_shrink(position)
             self._scan_all(pool)
-            while self._shrinks:
+            while self._shrinks or self._failure_shrinks:
                 self._collect_shrinks(wait=0.05)
                 self._report()
             pool.close()
@@ -442,7 +471,8 @@ class Harness:
                 counted[word] = counted.get(word, 0) + n
         state["divergent"] += len(found)
         for i, engine, message, data, kind in errors:
-            self._count_error({"board_index": i, "engine": engine, "error": message, "board": data, "kind": kind})
+            self._count_error({"board_index": i, "engine": engine, "error": message, "board": data, "kind": kind},
+                              shrink=True)
         for index, keys, names, data in found:
             for key in keys:
                 entry = state["keys"].get(key)
@@ -464,12 +494,33 @@ class Harness:
         task = (self.config.seed, entry["first"], entry["characteristics"], data, key if self._by_findings else None)
         self._shrinks[key] = pool.apply_async(_shrink, (task,))
 
+    def _submit_failure_shrink(self, position: int) -> None:
+        error = self.state["errors"][position]
+        task = (error["engine"], error["kind"], error["error"].split(":", 1)[0], error["board"])
+        self._failure_shrinks[position] = self._pool.apply_async(_shrink_failure, (task,))
+
+    def _collect_failure_shrinks(self) -> bool:
+        done = [p for p, r in self._failure_shrinks.items() if r.ready()]
+        for position in sorted(done):
+            error = self.state["errors"][position]
+            try:
+                minimal = self._failure_shrinks.pop(position).get()
+            except Exception as exc:  # noqa: BLE001 - the engine failed otherwise while shrinking: keep the board
+                minimal, error["not_shrunk"] = None, f"{type(exc).__name__}: {exc}"
+            if minimal is None:
+                error.setdefault("not_shrunk", "the board no longer fails the same way (a failure at random?)")
+                error.pop("minimal_board")
+            else:
+                error["minimal_board"] = minimal
+        return bool(done)
+
     def _collect_shrinks(self, wait: float = 0.0) -> None:
+        pending = list(self._shrinks.values()) + list(self._failure_shrinks.values())
         done = [k for k, r in self._shrinks.items() if r.ready()]
-        if not done and wait:
-            next(iter(self._shrinks.values())).wait(wait)
+        if not done and wait and pending:
+            pending[0].wait(wait)
             done = [k for k, r in self._shrinks.items() if r.ready()]
-        changed = False
+        changed = self._collect_failure_shrinks()
         for key in sorted(done, key=lambda k: self.state["keys"][k]["first"]):
             try:
                 index, minimal, x, y, sig, attribution, keys, near = self._shrinks.pop(key).get()
@@ -607,17 +658,24 @@ class Harness:
                 "boards_outside": left_out,
                 "outside_by_part": dict(sorted(outside.items(), key=lambda item: (-item[1], item[0])))}
 
-    def _count_error(self, entry: dict) -> None:
-        """Count an engine error by its kind; keep it, with its board, if it is among the first of its kind."""
+    def _count_error(self, entry: dict, shrink: bool = False) -> None:
+        """Count an engine error by its kind; keep it, with its board, if it is among the first of its kind; with
+        ``shrink`` (a failure on a generated board), shrink the board if it is among the very first."""
         state = self.state
         state["engine_errors"] = state.get("engine_errors", 0) + 1
         by_kind = state.setdefault("engine_errors_by_kind", {})
         by_kind[entry["kind"]] = by_kind.get(entry["kind"], 0) + 1
         if by_kind[entry["kind"]] <= MAX_KEPT_PER_KIND:
             state["errors"].append(entry)
+            # A failure found scanning (not while shrinking a divergence) among the first of its kind: shrunk to
+            # a minimal board that fails the same way; None until the shrink is done.
+            if shrink and by_kind[entry["kind"]] <= MAX_SHRUNK_PER_KIND and entry["kind"] not in UNSHRINKABLE_KINDS:
+                entry["minimal_board"] = None
+                self._submit_failure_shrink(len(state["errors"]) - 1)
 
     def _shrinks_pending(self) -> bool:
-        return any(entry["group"] is None for entry in self.state["keys"].values())
+        return (any(entry["group"] is None for entry in self.state["keys"].values())
+                or any(e.get("minimal_board", False) is None for e in self.state["errors"]))
 
 
 def triage_findings(groups: list[dict]) -> list[dict]:

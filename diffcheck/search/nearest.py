@@ -17,7 +17,7 @@ from engines.board import Board
 from engines.layered import LayerEngine
 from rulesets.base import BASE
 from rulesets.changes import CHANGES, derive
-from rulesets.editions import EDITIONS, speak
+from rulesets.editions import EDITIONS, edition_of, speak
 
 
 @dataclass(frozen=True)
@@ -62,6 +62,34 @@ def describe_all(found: tuple[Nearest, ...]) -> str:
              for r in runs]
     parts += [n.describe() for n in found if n.added or n.reverted]
     return "; ".join(parts)
+
+
+def meaning(found: tuple[Nearest, ...], newest: str) -> str | None:
+    """What the nearest rules say about an engine meant to follow ``newest``'s rules, in the rule changes' own
+    words: the change it misses ("still as before: ..."), or the change it applies too early; for a run of
+    editions ending before ``newest``, the changes of the edition that follows the run. ``newest`` is an
+    edition's name (a key, an alias such as current, or a date). None when ``found`` is empty, ``newest`` names
+    no edition, or ``newest`` itself is among them."""
+    if not found:
+        return None
+    edition = edition_of(newest)
+    if edition is None:
+        return None
+    keys = [e.key for e in EDITIONS]
+    newest = edition.key
+    # The answer nearest to the newest rules: the latest edition, with the fewest changes toggled.
+    best = max(found, key=lambda n: (keys.index(n.edition), -len(n.added) - len(n.reverted)))
+    titles = {c.key: c.title for c in CHANGES}
+    if best.reverted or best.added:
+        parts = [f"still as before the rule change {k} ({titles[k]})" for k in best.reverted]
+        parts += [f"already as after the rule change {k} ({titles[k]})" for k in best.added]
+        return f"that is, it answers as {best.edition}'s rules do, {' and '.join(parts)}"
+    at = keys.index(best.edition)
+    if at >= keys.index(newest):
+        return None
+    following = EDITIONS[at + 1]
+    changes = "; ".join(f"{c.key} ({c.title})" for c in following.rule_changes)
+    return f"that is, it answers as the rules did before edition {following.key}, which brought: {changes}"
 
 
 def in_brief(found: tuple[Nearest, ...]) -> str:

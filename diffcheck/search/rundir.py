@@ -7,7 +7,8 @@
 - ``summary.md``: the findings, then the groups, for people;
 - ``run.json``: engines, versions, seed, budget, boards tried, speed, time;
 - ``errors.jsonl``: boards on which an engine failed (crashed, hung, answered nonsense), with the error and
-  its kind: the first ``harness.MAX_KEPT_PER_KIND`` of each kind (all are counted in ``run.json``);
+  its kind: the first ``harness.MAX_KEPT_PER_KIND`` of each kind (all are counted in ``run.json``), the first
+  ``harness.MAX_SHRUNK_PER_KIND`` of each kind but hangs with a ``minimal_board`` that fails the same way;
 - ``lock``: present while a run writes here, so a second run is refused.
 
 Every file is written to a temporary file in the same directory, flushed to disk and renamed
@@ -74,6 +75,13 @@ def group_lines(groups: list[dict]) -> str:
     return "".join(json.dumps(g, sort_keys=True, ensure_ascii=False) + "\n" for g in groups)
 
 
+def errors_kept_text(where: str) -> str:
+    """Where a run's engine errors are kept, and what is kept of them (``harness.MAX_KEPT_PER_KIND``,
+    ``harness.MAX_SHRUNK_PER_KIND``)."""
+    return (f"the first of each kind, with their boards, are in {where}, the very first also shrunk to a minimal "
+            "board that fails the same way (minimal_board)")
+
+
 def errors_text(run: Mapping[str, Any]) -> str:
     """``3 boards made an engine fail (crash 2, hang 1)``: a run's engine errors, by kind."""
     n = run["engine_errors"]
@@ -111,7 +119,7 @@ def summary_markdown(run: dict, findings: list[dict], groups: list[dict]) -> str
     if taken_text(run):
         lines += [taken_text(run) + ".", ""]
     if run.get("engine_errors"):
-        lines += [f"{errors_text(run)}; the first of each kind, with their boards, are in {ERRORS}.", ""]
+        lines += [f"{errors_text(run)}; {errors_kept_text(ERRORS)}.", ""]
     for name in run["engines"]:
         gap = ((run.get("engine_versions") or {}).get(name) or {}).get("archive_gap")
         if gap:

@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 
 from diffcheck.cli import app
 from diffcheck.search.divergence import diverges
-from diffcheck.search.harness import CHUNK, Harness, RunConfig, board_at
+from diffcheck.search.harness import CHUNK, MAX_SHRUNK_PER_KIND, Harness, RunConfig, board_at
 from diffcheck.search.shrink import is_minimal
 
 ROOT = Path(__file__).parents[2]
@@ -301,6 +301,27 @@ def test_an_engine_that_raises_is_an_error_on_that_board_and_the_run_goes_on(tmp
                           for e in errors)
     assert all(any(o.get("counters") for o in e["board"]["objects"]) for e in errors)
     assert result["divergent_boards"] == 0  # apart from the failures it is cr613
+    # The first failures are shrunk to minimal boards that fail the same way: the engine raises on any board with
+    # a counter, so what is left is one object (a creature: a counter's P/T change needs P/T) with one counter.
+    shrunk = [e for e in errors if "minimal_board" in e]
+    assert len(shrunk) == MAX_SHRUNK_PER_KIND
+    assert all(e is not None for e in shrunk[:MAX_SHRUNK_PER_KIND]) and shrunk == errors[:MAX_SHRUNK_PER_KIND]
+    for e in shrunk:
+        (only,) = e["minimal_board"]["objects"]
+        assert len(only["counters"]) == 1 and sum(only["counters"].values()) == 1
+        assert not e["minimal_board"].get("effects") and not only.get("static")
+
+
+def test_a_failure_still_to_shrink_when_a_run_stopped_is_shrunk_on_resume(tmp_path):
+    # A state saved while the first failure's shrink was in flight says so (minimal_board null); the resumed run
+    # shrinks it, to the same board an uninterrupted run gives.
+    Harness(RunConfig(("doubles.engines:RAISES_ON_COUNTERS", "cr613"), SEED, 200, None, 1), tmp_path).run()
+    state = json.loads((tmp_path / "state.json").read_text())
+    first = state["errors"][0]
+    expected, first["minimal_board"] = first["minimal_board"], None
+    (tmp_path / "state.json").write_text(json.dumps(state))
+    Harness.resume(tmp_path, jobs=1).run()
+    assert lines(tmp_path / "errors.jsonl")[0]["minimal_board"] == expected is not None
 
 
 SAMPLE = f"{sys.executable} {ROOT / 'tests' / 'doubles' / 'external_engine.py'}"
@@ -337,6 +358,11 @@ def test_an_external_engine_that_crashes_or_hangs_is_restarted_and_the_run_goes_
     assert f"crash {by_kind['crash']}" in (tmp_path / "summary.md").read_text()
     # Between failures the restarted engine answers like cr613: no divergence at all.
     assert result["divergent_boards"] == 0
+    # A crash is shrunk to a minimal board that crashes too: one that keeps o8 and as little else as the shrinker
+    # can take away (o8 alone). A hang is not shrunk: each try would wait for the timeout.
+    assert all(e["minimal_board"]["objects"] == [o for o in e["minimal_board"]["objects"] if o["id"] == "o8"]
+               for e in crashed[:MAX_SHRUNK_PER_KIND])
+    assert not any("minimal_board" in e for e in hung)
 
 
 def test_cli_run_with_engine_cmd_and_engine_config(tmp_path):

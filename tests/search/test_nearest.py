@@ -4,7 +4,7 @@ implements exactly those rules would give them."""
 
 from __future__ import annotations
 
-from diffcheck.search.nearest import Nearest, chain_of, describe_all, hybrid, nearest
+from diffcheck.search.nearest import Nearest, chain_of, describe_all, hybrid, meaning, nearest
 from engines import get_engine
 from engines.board import Board
 from rulesets.editions import EDITIONS, changes_between
@@ -42,6 +42,22 @@ def test_an_answer_no_edition_gives_is_found_one_change_away():
     found = nearest(BOARD, target)
     assert Nearest("2009-07", reverted=("abilities-own-layer",)) in found
     assert "answers like 2009-07 without abilities-own-layer" in describe_all(found)
+
+
+def test_the_nearest_rules_are_told_as_the_rule_change_an_engine_misses():
+    # An engine meant to follow 2009-07 that answers as 2009-07 without abilities-own-layer misses that change:
+    # the sentence names it with its title, so an author reads what the engine still does the old way.
+    title = next(c.title for c in EDITIONS[[e.key for e in EDITIONS].index("2009-07")].rule_changes
+                 if c.key == "abilities-own-layer")
+    told = meaning((Nearest("2009-07", reverted=("abilities-own-layer",)),), "2009-07")
+    assert told is not None and "still as before the rule change abilities-own-layer" in told and title in told
+    # Answers like editions up to 2007-05 only, against 2009-07: the rules changed with the next edition, whose
+    # changes are named; an answer the newest rules themselves give means nothing is missed.
+    following = EDITIONS[[e.key for e in EDITIONS].index("2007-05") + 1]
+    told = meaning((Nearest("2005-10"), Nearest("2007-05")), "2009-07")
+    assert told is not None and f"before edition {following.key}" in told
+    assert all(c.key in told for c in following.rule_changes)
+    assert meaning((Nearest("2009-07"),), "2009-07") is None and meaning((), "2009-07") is None
 
 
 def test_an_answer_nothing_near_gives_says_so():
