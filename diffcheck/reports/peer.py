@@ -5,9 +5,9 @@ Comprehensive Rules. Its report is a run of ``current`` against it (``diffcheck.
 together with a file of verdicts, ``verdicts/ENGINE.yaml`` beside this module: for each kind of
 difference, whose bug it is (the peer's, diffcheck's, or a case the rules leave open), the rules that
 decide it, an official ruling where one exists, and what is expected and what the peer does. Each
-verdict is written as a bug report its engine's maintainers could act on: the smallest minimal board
-of the run that shows it, both answers, the nearest rules to the peer's answer, and a board of real
-cards where one shows the same thing.
+verdict is written as a bug report its engine's maintainers could act on: the minimal board of the
+run's largest group that shows it, both answers, the nearest rules to the peer's answer, and a board
+of real cards where one shows the same thing.
 
 A verdict covers run groups by their signatures (``diffcheck.search.signature``). A group no verdict
 covers is listed under "Not judged yet"; ``unjudged`` says which, so the command and the tests can
@@ -34,7 +34,9 @@ from diffcheck.search.rundir import counted, errors_text, taken_text
 
 __all__ = ["KINDS", "Verdict", "Verdicts", "load_verdicts", "peer_report", "unjudged"]
 
-KINDS = ("phase bug", "diffcheck bug", "open")  # "phase" stands for the peer: its name in the file
+# Whose bug a difference is: the peer engine's (told as "phase bug" in phase's report), diffcheck's, or nobody's
+# (a case the rules leave open).
+KINDS = ("engine bug", "diffcheck bug", "open")
 NOT_JUDGED = "Not judged yet"
 
 
@@ -43,7 +45,7 @@ class Verdict:
     """One kind of difference between today's rules and a peer, judged."""
 
     key: str
-    verdict: str  # one of KINDS, with the peer's name for "phase"
+    verdict: str  # one of KINDS
     title: str
     rules: tuple[str, ...]
     expected: str
@@ -78,15 +80,14 @@ def load_verdicts(engine: str) -> Verdicts:
     if not path.is_file():
         raise ReportError(f"{engine}: no verdicts for this engine (expected {path})")
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    kinds = {k.replace("phase", engine) for k in KINDS}
     verdicts = []
     for n, item in enumerate(data.get("verdicts") or (), start=1):
         where = f"{path}: verdict {n}"
         missing = [k for k in ("key", "verdict", "title", "rules", "expected", "actual", "groups") if k not in item]
         if missing:
             raise ReportError(f"{where}: missing {', '.join(missing)}")
-        if item["verdict"] not in kinds:
-            raise ReportError(f"{where}: verdict {item['verdict']!r}: expected one of {', '.join(sorted(kinds))}")
+        if item["verdict"] not in KINDS:
+            raise ReportError(f"{where}: verdict {item['verdict']!r}: expected one of {', '.join(KINDS)}")
         if not item["groups"] and not item.get("not_in_run"):
             raise ReportError(f"{where}: no groups, and no not_in_run to say why no run shows it")
         verdicts.append(Verdict(
@@ -114,11 +115,11 @@ def peer_report(run_dir: Path | str, verdicts: Verdicts | None = None) -> list[B
     by_signature = {g["signature"]: g for g in run.groups}
     shown = [(v, [by_signature[s] for s in v.groups if s in by_signature]) for v in verdicts.verdicts]
     # The peer's bugs first, the most common first: what its maintainers would fix first.
-    shown.sort(key=lambda vg: (KINDS.index(vg[0].verdict.replace(peer, "phase")), -_boards(vg[1]), vg[0].key))
+    shown.sort(key=lambda vg: (KINDS.index(vg[0].verdict), -_boards(vg[1]), vg[0].key))
     blocks: list[Block] = [Heading(1, f"Peer report: {peer} against today's rules")]
     blocks += _introduction(run, verdicts, shown)
     blocks.append(Contents(1))
-    blocks += [Heading(2, "Verdicts"), _overview(shown, run)]
+    blocks += [Heading(2, "Verdicts"), _overview(shown, peer)]
     for verdict, groups in shown:
         blocks += _verdict_section(verdict, groups, run, sides)
     left = [by_signature[s] for s in unjudged(run, verdicts)]
@@ -155,7 +156,7 @@ def _introduction(run: Run, verdicts: Verdicts, shown) -> list[Block]:
     tally: dict[str, int] = {}
     for verdict, _groups in shown:
         tally[verdict.verdict] = tally.get(verdict.verdict, 0) + 1
-    judged = ", ".join(counted(n, "open case" if kind == "open" else kind) for kind, n in tally.items())
+    judged = ", ".join(counted(n, _kind(kind, peer).replace("open", "open case")) for kind, n in tally.items())
     return [
         Paragraph(f"{peer}: {what}. Today's rules ({run.old}): {today.get('description') or run.old}."),
         Paragraph(facts),
@@ -168,9 +169,14 @@ def _introduction(run: Run, verdicts: Verdicts, shown) -> list[Block]:
     ]
 
 
-def _overview(shown, run: Run) -> Table:
+def _kind(kind: str, peer: str) -> str:
+    """A verdict's kind as the report says it: an engine bug is the peer's ("phase bug")."""
+    return kind.replace("engine", peer)
+
+
+def _overview(shown, peer: str) -> Table:
     rows = tuple(
-        (str(n), v.verdict, v.title, ", ".join(v.rules),
+        (str(n), _kind(v.verdict, peer), v.title, ", ".join(v.rules),
          f"{_boards(groups):,} in {counted(len(groups), 'group')}" if groups else "not in the run")
         for n, (v, groups) in enumerate(shown, start=1))
     return Table(("#", "verdict", "what", "rules", "divergent boards"), rows)
@@ -179,7 +185,7 @@ def _overview(shown, run: Run) -> Table:
 def _verdict_section(verdict: Verdict, groups: Sequence[Mapping[str, Any]], run: Run, sides: Sides) -> list[Block]:
     old, peer = run.old, run.new
     blocks: list[Block] = [Heading(2, verdict.title),
-                           Paragraph(f"Verdict: {verdict.verdict}. Rules: {', '.join(verdict.rules)}.")]
+                           Paragraph(f"Verdict: {_kind(verdict.verdict, peer)}. Rules: {', '.join(verdict.rules)}.")]
     if verdict.ruling:
         blocks.append(Paragraph(f"Ruling: {verdict.ruling}"))
     blocks += [Paragraph(f"Expected: {verdict.expected}"), Paragraph(f"Actual: {verdict.actual}")]

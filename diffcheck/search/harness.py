@@ -1,5 +1,8 @@
 """``diffcheck run``: generate boards, evaluate each with two engines, shrink and group divergences.
 
+This module is the coordinator: it hands out chunks and shrinks to worker processes
+(``diffcheck.search.worker``), takes their results in order, and keeps the run's state and files.
+
 How a run is laid out, and why:
 
 - Boards are made in fixed chunks: chunk ``k`` of seed ``s`` is ``CHUNK`` boards from a
@@ -28,58 +31,38 @@ How a run is laid out, and why:
 
 from __future__ import annotations
 
-import gc
 import multiprocessing as mp
 import os
-import signal
 import time
 from collections import deque
-from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from importlib import metadata
 from pathlib import Path
 from typing import Any, Callable
 
-from diffcheck.boards.generate import SMALL, BoardGenerator, SeededChoices
-from diffcheck.boards.generate_cards import CardBoardGenerator
-from diffcheck.catalogue import expand_board
 from diffcheck.search import rundir
-from diffcheck.search.attribution import bisect
-from diffcheck.search.divergence import differing, diverges, outcomes_diff
-from diffcheck.search.findings import Explanation, headline, showing, shown
-from diffcheck.search.nearest import in_brief, nearest
-from diffcheck.search.shrink import shrink
-from diffcheck.search.signature import moved_kinds, signature, triage_key, widen
+from diffcheck.search.divergence import differing, outcomes_diff
+from diffcheck.search.findings import Explanation, headline
+from diffcheck.search.worker import (
+    CHUNK, ShrinkFailed, board_at, init_worker, make_engine, scan, shrink_divergence, shrink_failure,
+)
 from engines import get_engine
-from engines.board import Board
-from engines.features import FEATURES, board_features
+from engines.features import FEATURES
 from rulesets.editions import changes_between
 
-CHUNK = 200  # boards per chunk: part of a run's identity, so not an option
+__all__ = ["CHUNK", "Harness", "RunConfig", "RunError", "board_at", "triage_findings"]
+
 MAX_KEPT_PER_KIND = 20  # engine errors kept with their boards, the first of each kind; all are counted by kind
 # Of those, the first of each kind are shrunk to a minimal board that fails the same way. Not a hang (each try
 # would wait for the timeout) nor a failure to start (no board is to blame).
 MAX_SHRUNK_PER_KIND = 5
 UNSHRINKABLE_KINDS = frozenset({"hang", "failed to start"})
-# What an engine error's kind (``EngineError.kind``) is called in counts and reports; any other exception is
-# an "exception" (an installed Python engine that raised).
-ERROR_KINDS = {"crash": "crash", "timeout": "hang", "garbage": "not JSON", "invalid": "outcome not in the schema",
-               "error": "error answer", "start": "failed to start"}
 UNSHRUNK = ""  # the group of a key whose board could not be shrunk (an engine failed)
 SAVE_EVERY = 2.0  # seconds between state saves when nothing new was found
 
 
 class RunError(Exception):
     """A run that cannot start: a bad budget, a directory in use, a state that does not fit."""
-
-
-class ShrinkFailed(Exception):
-    """An engine failed while a divergent board was being shrunk."""
-
-    def __init__(self, index: int, message: str) -> None:
-        super().__init__(index, message)
-        self.index = index
-        self.message = message
 
 
 @dataclass(frozen=True)
@@ -107,16 +90,6 @@ class RunConfig:
         return identity
 
 
-def make_engine(name: str, commands: tuple[tuple[str, str], ...] = (), timeout: float = 10.0):
-    """The engine called ``name``: an external process if a command is given for it, else an installed one."""
-    for external, command in commands:
-        if external == name:
-            from engines.external import ExternalEngine
-
-            return ExternalEngine(name, command, timeout)
-    return get_engine(name)
-
-
 @dataclass
 class Progress:
     boards_done: int
@@ -130,167 +103,11 @@ class Progress:
         return self.boards_done / self.elapsed if self.elapsed > 0 else 0.0
 
 
-# ------------------------------------------------------------------ worker side
-
-
-_ENGINES: tuple[Any, Any] | None = None
-_MOVED: frozenset = frozenset()
-_LAYERS = None  # the two engines' rulesets, when both have one: the layers a signature names
-_CHANGES: tuple = ()  # the rule changes between the two engines' editions, for attribution
-_OLD = None  # the old engine's ruleset, when boards are keyed by their findings
-_GENERATOR = "small"
-_IMPLEMENTS: frozenset[str] | None = None
-
-
 def by_findings(config: RunConfig) -> bool:
     """Whether a run keys boards by their findings: the old engine has a ruleset to apply the rule
     changes between the two editions to, and there are some."""
     old = make_engine(config.engines[0], config.commands, config.timeout)
     return getattr(old, "ruleset", None) is not None and bool(changes_between(*config.engines))
-
-
-def _init_worker(config: RunConfig) -> None:
-    global _ENGINES, _MOVED, _GENERATOR, _LAYERS, _CHANGES, _OLD, _IMPLEMENTS
-    _GENERATOR, _IMPLEMENTS = config.generator, config.implements
-    # Ctrl-C reaches the whole process group; the coordinator alone handles it (saves, then stops us).
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _ENGINES = tuple(make_engine(name, config.commands, config.timeout) for name in config.engines)
-    rulesets = tuple(getattr(e, "ruleset", None) for e in _ENGINES)
-    _MOVED = moved_kinds(*rulesets)
-    _LAYERS = rulesets if None not in rulesets else None
-    _CHANGES = changes_between(*config.engines)
-    _OLD = rulesets[0] if rulesets[0] is not None and _CHANGES else None
-
-
-def chunk_boards(seed: int, chunk: int, count: int = CHUNK, generator: str = "small",
-                 implements: frozenset[str] | None = None) -> list[dict]:
-    """The boards of one chunk, as data: boards ``chunk * CHUNK`` onwards of this seed, drawn from the parts
-    of the vocabulary ``implements`` names (all of it if None)."""
-    choices = SeededChoices(f"{seed}/{chunk}")
-    # "cards" boards name catalogue cards (card:, cast:); expand_board writes them out. They are what the
-    # cards are: a run against an engine that implements less sends it those it can take.
-    make = CardBoardGenerator() if generator == "cards" else BoardGenerator(SMALL, features=implements)
-    return [make.board(choices) for _ in range(count)]
-
-
-def board_at(seed: int, index: int, generator: str = "small", implements: frozenset[str] | None = None) -> dict:
-    """Board ``index`` of a seed, regenerated: what a group's "found at board N of seed S" means."""
-    chunk, offset = divmod(index, CHUNK)
-    return chunk_boards(seed, chunk, offset + 1, generator, implements)[offset]
-
-
-@contextmanager
-def _collector_paused():
-    """Pause the cyclic garbage collector for one task: evaluation makes many short-lived objects and
-    few cycles, and the collector's passes over them cost a fifth of the time or more; it runs again
-    between tasks."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
-
-
-def _scan(task: tuple[int, int, int]) -> tuple[int, int, list, list]:
-    """Evaluate one chunk with both engines: the divergent boards' indexes, triage keys and characteristics."""
-    with _collector_paused():
-        return _scan_chunk(*task)
-
-
-def _keys(board: Board, plain: dict, x: dict, y: dict, names: list[str]) -> list[str]:
-    """A divergent board's keys: its explanations, or (without a ruleset to explain them) its triage key."""
-    if _OLD is not None:
-        return sorted(f.key for f in shown(board, _OLD, x, y, _CHANGES))
-    return [triage_key(plain, names, _MOVED)]
-
-
-def _scan_chunk(seed: int, chunk: int, count: int) -> tuple[int, int, list, list, tuple[int, dict]]:
-    a, b = _ENGINES
-    found, errors = [], []
-    left_out, outside = 0, {}  # boards not sent; and by the part of the vocabulary they needed (one may need several)
-    for offset, data in enumerate(chunk_boards(seed, chunk, count, _GENERATOR, _IMPLEMENTS)):
-        index = chunk * CHUNK + offset
-        plain = expand_board(data)
-        board = Board.from_dict(plain)
-        if _IMPLEMENTS is not None:
-            missing = board_features(board) - _IMPLEMENTS
-            if missing:
-                left_out += 1
-                for word in missing:
-                    outside[word] = outside.get(word, 0) + 1
-                continue
-        try:
-            engine = a
-            x = a.evaluate(board)
-            engine = b
-            y = b.evaluate(board)
-        except Exception as exc:  # an engine's failure is a finding about that engine, not the end of the run
-            errors.append((index, getattr(engine, "name", "?"), f"{type(exc).__name__}: {exc}", data,
-                           error_kind(exc)))
-            continue
-        if x["objects"] != y["objects"]:
-            names = widen(name for _, name, _, _ in differing(x, y))
-            # The board goes with it: a shrink need not make the chunk again to find it.
-            found.append((index, _keys(board, plain, x, y, names), names, data))
-    return chunk, count, found, errors, (left_out, outside)
-
-
-def _shrink_failure(task: tuple[str, str, str, dict]) -> dict | None:
-    """A failing board shrunk to a minimal one on which the same engine fails the same way: an error of the
-    same kind and, for an exception or an error answer, of the same exception type. None if the board no
-    longer fails so (an engine that fails at random)."""
-    name, kind, error_type, data = task
-    engine = next(e for e in _ENGINES if getattr(e, "name", None) == name)
-
-    def fails_alike(candidate: dict) -> bool:
-        try:
-            engine.evaluate(Board.from_dict(expand_board(candidate)))
-        except Exception as exc:  # noqa: BLE001 - the failure being shrunk
-            return error_kind(exc) == kind and type(exc).__name__ == error_type
-        return False
-
-    with _collector_paused():
-        if not fails_alike(data):
-            return None
-        return shrink(data, fails_alike, checked=True)
-
-
-def _shrink(task: tuple[int, int, list[str], dict | None, str | None]) -> tuple:
-    """Shrink board ``index`` (given, or made again from its seed) to a minimal board that still
-    shows the explanation it was found by (or, keyed by triage, still diverges in some of the
-    same characteristics), and attribute it to rule changes when the old engine has a ruleset.
-    Generated boards are valid (the generator's property tests), so the shrinker need not check
-    this one again."""
-    with _collector_paused():
-        return _shrink_one(*task)
-
-
-def _shrink_one(seed: int, index: int, names: list[str], data: dict | None, explanation: str | None) -> tuple:
-    a, b = _ENGINES
-    try:
-        start = data if data is not None else board_at(seed, index, _GENERATOR, _IMPLEMENTS)
-        keep = (showing(a, b, _OLD, _CHANGES, Explanation.from_key(explanation)) if explanation is not None
-                else diverges(a, b, characteristics=frozenset(names)))
-        minimal = shrink(start, keep, checked=True)
-        plain = expand_board(minimal)
-        board = Board.from_dict(plain)
-        x, y = a.evaluate(board), b.evaluate(board)
-        keys = _keys(board, plain, x, y, []) if _OLD is not None else []
-    except Exception as exc:  # an engine that fails while shrinking: keep the board unshrunk, say why
-        raise ShrinkFailed(index, f"{type(exc).__name__}: {exc}") from None
-    ruleset = getattr(a, "ruleset", None)
-    attribution = bisect(board, ruleset, y, _CHANGES).to_json() if ruleset is not None and _CHANGES else None
-    near = None
-    if _OLD is None and _LAYERS is None and (ruleset is not None or getattr(b, "ruleset", None) is not None):
-        # An engine with no rules of its own against an edition: the nearest rules to its answer (the finding
-        # the group joins), on the minimal board; a group keeps those of its first board.
-        rule_less = b if ruleset is not None else a
-        found = nearest(board, y if rule_less is b else x)
-        near = {"engine": rule_less.name, "brief": in_brief(found) if found else None,
-                "rules": [n.to_json() for n in found]}
-    return index, minimal, x, y, signature(plain, x, y, _MOVED, _LAYERS), attribution, keys, near
 
 
 # ------------------------------------------------------------------ coordinator side
@@ -402,7 +219,7 @@ class Harness:
         self._elapsed_before = self.state["elapsed"]
         self._last_save = 0.0
         context = mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn")
-        pool = context.Pool(self.config.jobs, _init_worker, (self.config,))
+        pool = context.Pool(self.config.jobs, init_worker, (self.config,))
         self._shrinks: dict[str, Any] = {}
         self._failure_shrinks: dict[int, Any] = {}  # position in state["errors"] -> its shrink
         self._pool = pool
@@ -434,7 +251,7 @@ class Harness:
         while True:
             while len(inflight) < 2 * self.config.jobs and not self._budget_spent(next_chunk):
                 count = self._chunk_size(next_chunk)
-                inflight.append(pool.apply_async(_scan, ((seed, next_chunk, count),)))
+                inflight.append(pool.apply_async(scan, ((seed, next_chunk, count),)))
                 next_chunk += 1
             if not inflight:
                 return
@@ -492,12 +309,12 @@ class Harness:
         """Shrink a key's first board: the board itself when the scan found it in this session; after a
         resume, its seed and index (the worker makes it again)."""
         task = (self.config.seed, entry["first"], entry["characteristics"], data, key if self._by_findings else None)
-        self._shrinks[key] = pool.apply_async(_shrink, (task,))
+        self._shrinks[key] = pool.apply_async(shrink_divergence, (task,))
 
     def _submit_failure_shrink(self, position: int) -> None:
         error = self.state["errors"][position]
         task = (error["engine"], error["kind"], error["error"].split(":", 1)[0], error["board"])
-        self._failure_shrinks[position] = self._pool.apply_async(_shrink_failure, (task,))
+        self._failure_shrinks[position] = self._pool.apply_async(shrink_failure, (task,))
 
     def _collect_failure_shrinks(self) -> bool:
         done = [p for p, r in self._failure_shrinks.items() if r.ready()]
@@ -699,11 +516,6 @@ def triage_findings(groups: list[dict]) -> list[dict]:
         f["count"] += g["count"]
         f["witnesses"].append(g["signature"])
     return list(findings.values())
-
-
-def error_kind(exc: BaseException) -> str:
-    """What went wrong, in the words counts use (``ERROR_KINDS``)."""
-    return ERROR_KINDS.get(getattr(exc, "kind", None) or "", "exception")
 
 
 def _version() -> str:

@@ -24,13 +24,14 @@ def test_a_group_no_verdict_covers_is_listed_as_not_judged(run_dir):
     groups = load_run(run_dir).groups
     assert len(groups) >= 2
     judged = groups[0]["signature"]
-    verdict = Verdict("counters", "phase bug", "Counters moved", ("613.4c",), "as 613.4c says", "otherwise",
+    verdict = Verdict("counters", "engine bug", "Counters moved", ("613.4c",), "as 613.4c says", "otherwise",
                       (judged,))
     verdicts = Verdicts("cr613", "1", (verdict,), ())
     left = unjudged(load_run(run_dir), verdicts)
     assert judged not in left and set(left) == {g["signature"] for g in groups[1:]}
     text = render_markdown(peer_report(run_dir, verdicts))
     assert "## Counters moved" in text and f"## {NOT_JUDGED}" in text
+    assert "Verdict: cr613 bug." in text  # an engine bug is told as the peer's
     # The judged group's board is the verdict's; every unjudged one is a witness under "Not judged yet".
     assert text.index("## Counters moved") < text.index(f"## {NOT_JUDGED}")
     assert text.count("<details>") >= len(left)
