@@ -31,6 +31,11 @@ def read_document(path: Path, file: str) -> Any:
         return _parse_json(text, file)
     if suffix in (".yaml", ".yml"):
         return _parse_yaml(text, file)
+    return parse_text(text, file)
+
+
+def parse_text(text: str, file: str) -> Any:
+    """A document given as text with no file name to go by (a board posted to the page): JSON, else YAML."""
     try:
         return _parse_json(text, file)
     except BoardError:

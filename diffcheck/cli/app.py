@@ -17,9 +17,10 @@ from typer._click import exceptions as click_exceptions  # typer's own click (pi
 from typer.core import TyperGroup
 
 from diffcheck.cli.inputs import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_PIPE_CLOSED
-from diffcheck.cli.one_board import bisect, diff, judge
+from diffcheck.cli.one_board import bisect, diff, history, judge
 from diffcheck.cli.reference import cards, list_editions, list_engines
 from diffcheck.cli.runs import changelog, peer, report, run, timeline
+from diffcheck.cli.serve import serve
 
 __all__ = ["app", "main"]
 
@@ -95,8 +96,8 @@ def _options(
 
 
 # The order of --help.
-for name, command in (("judge", judge), ("diff", diff), ("run", run), ("bisect", bisect), ("report", report),
-                      ("changelog", changelog), ("timeline", timeline), ("peer", peer), ("editions", list_editions),
+for name, command in (("judge", judge), ("diff", diff), ("history", history), ("run", run), ("bisect", bisect), ("report", report),
+                      ("changelog", changelog), ("timeline", timeline), ("peer", peer), ("serve", serve), ("editions", list_editions),
                       ("engines", list_engines), ("cards", cards)):
     app.command(name)(command)
 

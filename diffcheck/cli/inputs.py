@@ -27,7 +27,17 @@ EXIT_INTERRUPTED = 130
 EXIT_PIPE_CLOSED = 1  # as the shell's own tools do when their reader goes away
 
 
-BoardArg = Annotated[str, typer.Argument(metavar="BOARD", help="Board file, YAML or JSON (board format v1).", show_default=False)]
+# Commands on one board take the board from a file or from card names.
+BoardOrCardsArg = Annotated[Optional[str], typer.Argument(
+    metavar="[BOARD]", help="Board file, YAML or JSON (board format v1); or give --cards instead.", show_default=False)]
+CardsOpt = Annotated[Optional[str], typer.Option(
+    "--cards", metavar="CARDS",
+    help="The board from catalogue card names, in timestamp order: \"Humility, Opalescence, Grizzly Bears\"; "
+    "NAME>REF attaches or targets, @opponent, #id, !ability, [+1/+1=2; color=red] (docs/board-notation.md).",
+    show_default=False)]
+SaveOpt = Annotated[Optional[Path], typer.Option(
+    "--save", metavar="FILE", help="Also write the board built from --cards to FILE (YAML), to edit or share.",
+    show_default=False)]
 
 
 DateOpt = Annotated[Optional[str], typer.Option(
@@ -163,6 +173,35 @@ def warn(path: str, board: Any, *engines: Any) -> None:
     lines = [line for engine in engines for line in warnings(board, engine)] + caveats(board)
     for line in lines:
         typer.echo(f"warning: {path}: {line}", err=True)
+
+
+def board_given(path: str | None, cards: str | None, save: Path | None) -> tuple[str, Any]:
+    """The board of a command on one board, and what to call it: the file BOARD, or the board ``--cards``
+    builds (written to ``--save`` if given). Anything wrong is one error line."""
+    from diffcheck.boards.loading import board_from_data
+    from diffcheck.boards.notation import NotationError, board_from_cards
+
+    if path is not None and cards is not None:
+        fail(f"BOARD {path} and {shown_option('--cards', cards)}: give one or the other")
+    if cards is None:
+        if path is None:
+            fail("no board: give a board file, or the cards with --cards \"Humility, Opalescence, Grizzly Bears\"")
+        if save is not None:
+            fail(f"--save {save}: saves the board built from --cards; BOARD {path} is a file already")
+        return path, loaded_board(path)
+    if save is not None:
+        writable_file(save, "--save")
+    try:
+        data = board_from_cards(cards)
+        board = board_from_data(data, "--cards")
+    except NotationError as exc:
+        fail(f"--cards: {exc}")
+    except BoardError as exc:
+        fail(str(exc))
+    if save is not None:
+        header = f"# Built by diffcheck from --cards {cards!r}: the cards in timestamp order.\n"
+        rundir.write_atomic(save, header + yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
+    return f"--cards \"{cards}\"", board
 
 
 def loaded_board(path: str) -> Any:

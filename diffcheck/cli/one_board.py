@@ -1,4 +1,5 @@
-"""The commands on one board: ``judge`` (one edition), ``diff`` (two, side by side) and ``bisect`` (which rule changes).
+"""The commands on one board: ``judge`` (one edition), ``diff`` (two, side by side), ``history`` (every edition)
+and ``bisect`` (which rule changes).
 
 Each loads the board, warns about what its edition's rules could not have known
 (``diffcheck.boards.anachronism``), asks the engines, and prints what
@@ -13,14 +14,14 @@ from typing import Annotated
 import typer
 
 from diffcheck.cli.inputs import (
-    EXIT_DIFFERENCE, BoardArg, DateOpt, EngineCmdOpt, EngineConfigOpt, EngineTimeoutOpt, dated, dated_pair,
-    engines_named, fail, loaded_board, warn,
+    EXIT_DIFFERENCE, BoardOrCardsArg, CardsOpt, DateOpt, EngineCmdOpt, EngineConfigOpt, EngineTimeoutOpt, SaveOpt,
+    board_given, dated, dated_pair, engines_named, fail, warn,
 )
 from diffcheck.reports import render
 
 
 def judge(
-    board: BoardArg,
+    board: BoardOrCardsArg = None,
     ruleset: Annotated[
         str,
         typer.Option(
@@ -38,27 +39,29 @@ def judge(
     engine_cmd: EngineCmdOpt = None,
     engine_config: EngineConfigOpt = None,
     engine_timeout: EngineTimeoutOpt = 10.0,
+    cards: CardsOpt = None,
+    save: SaveOpt = None,
 ) -> None:
-    """Final characteristics of every object on BOARD under one rules version."""
+    """Final characteristics of every object on BOARD (or the board --cards names) under one rules version."""
     ruleset = dated(day, ruleset, "--ruleset", "cr613")
     with engines_named([(ruleset, "--ruleset")], engine_cmd, engine_config, engine_timeout) as (engine,):
         if explain and not as_json and not hasattr(engine, "explain"):
             fail(f"--ruleset {ruleset}: this engine cannot explain its answers (it has no explain)")
-        loaded = loaded_board(board)
+        board, loaded = board_given(board, cards, save)
         warn(board, loaded, engine)
         if explain and not as_json:
             outcome, trace = engine.explain(loaded)
-            typer.echo(render.render_judgement(engine, outcome, board, trace))
+            _say(render.render_judgement(engine, outcome, board, trace))
             return
         outcome = engine.evaluate(loaded)
     if as_json:
         typer.echo(render.outcome_json(outcome, render.rules_info(engine)))
     else:
-        typer.echo(render.render_judgement(engine, outcome, board))
+        _say(render.render_judgement(engine, outcome, board))
 
 
 def diff(
-    board: BoardArg,
+    board: BoardOrCardsArg = None,
     old: Annotated[str, typer.Option("--from", help="Engine on the left.")] = "cr418",
     new: Annotated[str, typer.Option("--to", help="Engine on the right.")] = "cr613",
     as_json: Annotated[
@@ -71,13 +74,15 @@ def diff(
     engine_cmd: EngineCmdOpt = None,
     engine_config: EngineConfigOpt = None,
     engine_timeout: EngineTimeoutOpt = 10.0,
+    cards: CardsOpt = None,
+    save: SaveOpt = None,
 ) -> None:
-    """BOARD under two rules versions, side by side, differences marked."""
+    """BOARD (or the board --cards names) under two rules versions, side by side, differences marked."""
     old, new = dated_pair(day, old, new)
     if old == new:
         fail(f"--from and --to both name {old}; name two different engines")
     with engines_named([(old, "--from"), (new, "--to")], engine_cmd, engine_config, engine_timeout) as engines:
-        loaded = loaded_board(board)
+        board, loaded = board_given(board, cards, save)
         warn(board, loaded, *engines)
         outcomes = tuple(e.evaluate(loaded) for e in engines)
     if as_json:
@@ -85,13 +90,13 @@ def diff(
         document = render.diff_document(board, {old: outcomes[0], new: outcomes[1]}, rules)
         typer.echo(json.dumps(document, indent=2, ensure_ascii=False))
     else:
-        typer.echo(render.render_diff(engines, outcomes, board))
+        _say(render.render_diff(engines, outcomes, board))
     if fail_on_difference and render.differences(*outcomes):
         raise typer.Exit(EXIT_DIFFERENCE)
 
 
 def bisect(
-    board: BoardArg,
+    board: BoardOrCardsArg = None,
     old: Annotated[str, typer.Option("--from", help="The old ruleset's engine; rule changes are applied to it.")] = "cr418",
     new: Annotated[str, typer.Option("--to", help="The engine whose outcome the changes must reproduce.")] = "cr613",
     as_json: Annotated[bool, typer.Option("--json", help="Print the attribution as JSON only.")] = False,
@@ -99,8 +104,11 @@ def bisect(
     engine_cmd: EngineCmdOpt = None,
     engine_config: EngineConfigOpt = None,
     engine_timeout: EngineTimeoutOpt = 10.0,
+    cards: CardsOpt = None,
+    save: SaveOpt = None,
 ) -> None:
-    """The smallest set of rule changes that, applied to the old rules, gives the new outcome on BOARD."""
+    """The smallest set of rule changes that, applied to the old rules, gives the new outcome on BOARD (or the
+    board --cards names)."""
     from diffcheck.search.attribution import NoRuleChange, NoRuleset, alone, bisect as find, rule_changes
     from diffcheck.search.nearest import nearest
 
@@ -113,7 +121,7 @@ def bisect(
         except NoRuleChange:
             fail(f"--from {old} --to {new}: no rule change leads from the first to the second (name an older "
                  "edition with --from; see `diffcheck editions`)")
-        loaded = loaded_board(board)
+        board, loaded = board_given(board, cards, save)
         outcomes = tuple(e.evaluate(loaded) for e in engines)
     attribution = find(loaded, ruleset, outcomes[1], changes)
     # An engine with no ruleset of its own (from outside, or installed): which rules answer as it does.
@@ -124,5 +132,31 @@ def bisect(
         typer.echo(json.dumps({"board": board, "from": old, "to": new, **attribution.to_json(), **extra,
                                "rules": rules}, indent=2))
         return
-    typer.echo(render.render_bisect(board, engines, outcomes, attribution, alone(loaded, ruleset, attribution.changes),
-                                    near))
+    _say(render.render_bisect(board, engines, outcomes, attribution, alone(loaded, ruleset, attribution.changes),
+                              near))
+
+
+def history(
+    board: BoardOrCardsArg = None,
+    cards: CardsOpt = None,
+    save: SaveOpt = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the spans and boundaries as JSON.")] = False,
+) -> None:
+    """BOARD (or the board --cards names) under every edition, 1999 to today: the spans of dates with one
+    answer, and at each change the rule changes behind it."""
+    from diffcheck.reports.fit import output_width
+    from diffcheck.reports.history import history as build, render_history
+
+    name, loaded = board_given(board, cards, save)
+    found = build(loaded)
+    if as_json:
+        typer.echo(json.dumps({"board": name, **found.to_json()}, indent=2, ensure_ascii=False))
+        return
+    _say(render_history(found, name, output_width()))
+
+
+def _say(text: str) -> None:
+    """Print what a command on one board says, fitted to the terminal (``diffcheck.reports.fit``)."""
+    from diffcheck.reports.fit import fit_lines, output_width
+
+    typer.echo(fit_lines(text, output_width()))

@@ -9,9 +9,12 @@ from __future__ import annotations
 import json
 import re
 import sys
+import textwrap
 from typing import Any, Iterable, Mapping, Sequence
 
 from tabulate import tabulate
+
+from diffcheck.reports.fit import fitted, output_width
 
 from diffcheck.search.divergence import normalize, outcomes_diff
 from diffcheck.search.rundir import characteristics_text, errors_kept_text, errors_text, finding_name, taken_text
@@ -130,7 +133,7 @@ def _characteristics_table(objects: Mapping[str, Any], first: str) -> str:
             pt_cell(f),
         ])
     headers = [first, "name", "controller", "types", "subtypes", "supertypes", "colors", "abilities", "P/T"]
-    return tabulate(rows, headers=headers, tablefmt=TABLE_FORMAT, disable_numparse=True)
+    return fitted(rows, headers, output_width(), wrap=(7,))
 
 
 def _strings(entry: Entry) -> Iterable[str]:
@@ -226,13 +229,13 @@ def render_diff(engines: Sequence[Any], outcomes: Sequence[Mapping[str, Any]], b
     (e_old, e_new), (old, new) = engines, outcomes
     rows = []
     last = None
-    for oid, key, va, vb, differs in diff_rows(old, new):
+    compared = diff_rows(old, new)
+    for oid, key, va, vb, differs in compared:
         rows.append([oid if oid != last else "", key, _cell(key, va), _cell(key, vb), "*" if differs else ""])
         last = oid
-    table = tabulate(
-        rows, headers=["id", "characteristic", e_old.name, e_new.name, "differs"],
-        tablefmt=TABLE_FORMAT, disable_numparse=True,
-    )
+    headers = ["id", "characteristic", e_old.name, e_new.name, "differs"]
+    table = fitted(rows, headers, output_width(), wrap=(2, 3),
+                   narrow=lambda width: _diff_records(compared, e_old.name, e_new.name, width))
     found = differences(old, new)
     if found:
         n = len(found)
@@ -244,6 +247,30 @@ def render_diff(engines: Sequence[Any], outcomes: Sequence[Mapping[str, Any]], b
     header = [f"from {line}" if i == 0 else f"     {line}" for i, line in enumerate(engine_header(e_old))]
     header += [f"to   {line}" if i == 0 else f"     {line}" for i, line in enumerate(engine_header(e_new))]
     return "\n".join([*header, f"board: {board_file}", "", table, "", summary])
+
+
+def _diff_records(compared, old: str, new: str, width: int) -> str:
+    """The side-by-side table for a narrow terminal: per object, each characteristic with its value, or, marked
+    ``*`` where the two differ, both values under it."""
+    label = max(len(old), len(new)) + 2
+    lines: list[str] = []
+    last = None
+    for oid, key, va, vb, differs in compared:
+        if oid != last:
+            lines += ["", oid] if lines else [oid]
+            last = oid
+        if not differs:  # one value, said once
+            head = f"  {key}: "
+            lines += textwrap.wrap(_cell(key, va).replace("\n", "; ") or "-", width=max(20, width),
+                                   initial_indent=head, subsequent_indent="    ")
+            continue
+        lines.append(f"  {key} *")
+        for name, v in ((old, va), (new, vb)):
+            head = f"    {(name + ':').ljust(label)}"
+            text = _cell(key, v).replace("\n", "; ") or "-"
+            lines += textwrap.wrap(text, width=max(20, width), initial_indent=head,
+                                   subsequent_indent=" " * len(head)) or [head.rstrip()]
+    return "\n".join(lines)
 
 
 def diff_document(board_file: str, outcomes: Mapping[str, Mapping[str, Any]],

@@ -1,0 +1,116 @@
+"""What the page asks and what it is told, as plain data: the library's answers for one board.
+
+Every function takes what a request carries (card notation or a board file's text, an edition or a
+date) and returns JSON-ready data, or raises ``BadRequest`` with one line saying where and what.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import yaml
+
+from diffcheck.boards.loading import BoardError, board_from_data
+from diffcheck.boards.notation import NotationError, board_from_cards, cards_from_board, items
+from diffcheck.boards.reading import parse_text
+from diffcheck.catalogue import catalogue
+from diffcheck.reports.history import history
+from diffcheck.reports.witness import object_names
+from engines import UnknownEngine, get_engine
+from engines.trace import render as render_trace
+
+__all__ = ["BadRequest", "MAX_BOARD_BYTES", "card_list", "editions", "judge"]
+
+MAX_BOARD_BYTES = 64 * 1024  # a board file posted to the page; the loader's own limits apply to what it holds
+_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
+class BadRequest(ValueError):
+    """A request the page cannot answer: one line, where and what."""
+
+
+def card_list(query: str, limit: int = 40) -> list[dict[str, Any]]:
+    """The catalogue cards a search finds (names, type lines, descriptions, themes), for picking."""
+    cards = catalogue()
+    wanted = query.strip().lower()
+    found = cards.search(wanted or None)
+    # As a judge types a name: names that start with it first, then names that hold it, then the rest.
+    found.sort(key=lambda c: (not c.name.lower().startswith(wanted), wanted not in c.name.lower()))
+    return [{"name": c.name, "type_line": c.type_line(), "pt": c.pt(), "about": c.about,
+             "spell": c.is_spell, "abilities": [e.label for e in c.effects if e.label],
+             "choices": [{"name": ch.name, "kind": ch.kind} for ch in c.choices]} for c in found[:limit]]
+
+
+def editions() -> list[dict[str, Any]]:
+    """The editions, oldest first, for the page's picker."""
+    from rulesets.editions import EDITIONS
+
+    return [{"key": e.key, "title": e.title, "since": e.since, "until": e.until, "aliases": list(e.aliases)}
+            for e in EDITIONS]
+
+
+def judge(cards: str | None, board_text: str | None, rules: str) -> dict[str, Any]:
+    """One board, from card notation or a board file's text, under ``rules`` (an edition, an alias or a day):
+    the answer, its explanation, the warnings, and its history across the editions."""
+    from diffcheck.boards.anachronism import caveats, warnings
+
+    data, notation = _board_data(cards, board_text)
+    try:
+        board = board_from_data(data, "the board")
+    except BoardError as exc:
+        raise BadRequest(str(exc)) from None
+    engine = _engine(rules)
+    outcome, trace = engine.explain(board)
+    names = object_names(data)
+    return {
+        "notation": notation,
+        "items": items(notation) if notation else None,
+        "board_yaml": yaml.safe_dump(data, sort_keys=False, allow_unicode=True),
+        "rules": {"name": rules, "description": engine.description, "document": engine.ruleset.document,
+                  "edition": engine.ruleset.edition},
+        "objects": [{"id": oid, "name": names.get(oid, oid), **fields} for oid, fields in outcome["objects"].items()],
+        "explanation": render_trace(tuple(trace)),
+        "warnings": [*warnings(board, engine), *caveats(board)],
+        "history": history(board).to_json(),
+    }
+
+
+def _board_data(cards: str | None, board_text: str | None) -> tuple[dict[str, Any], str | None]:
+    if cards is not None and board_text is not None:
+        raise BadRequest("give the cards or a board file, not both")
+    if cards is not None:
+        try:
+            data = board_from_cards(cards)
+        except NotationError as exc:
+            raise BadRequest(f"cards: {exc}") from None
+        return data, cards_from_board(data)
+    if board_text is None:
+        raise BadRequest("no board: pick cards, or import a board file")
+    if len(board_text.encode("utf-8")) > MAX_BOARD_BYTES:
+        raise BadRequest(f"the board file is larger than {MAX_BOARD_BYTES // 1024} KiB")
+    try:
+        data = parse_text(board_text, "the board file")
+    except BoardError as exc:
+        raise BadRequest(str(exc)) from None
+    if not isinstance(data, dict):
+        raise BadRequest("the board file: expected a mapping with objects (board format v1)")
+    return data, cards_from_board(data)
+
+
+def _engine(rules: str) -> Any:
+    if _DAY.fullmatch(rules):
+        from datetime import date
+
+        from rulesets.documents import FIRST
+
+        today = date.today().isoformat()
+        if not (FIRST.effective <= rules <= today):
+            raise BadRequest(f"date {rules}: expected a day from {FIRST.effective} to today ({today})")
+    try:
+        engine = get_engine(rules)
+    except (UnknownEngine, ValueError) as exc:
+        raise BadRequest(f"rules {rules}: {exc}") from None
+    if getattr(engine, "ruleset", None) is None or not hasattr(engine, "explain"):
+        raise BadRequest(f"rules {rules}: the page judges under an edition of the rules, an alias or a date")
+    return engine

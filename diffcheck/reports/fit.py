@@ -1,0 +1,89 @@
+"""Tables that fit the terminal: a table as it is when it fits, its long cells wrapped when that is
+enough, else one record per row ("per object"), each value wrapped under its name.
+
+The width is the ``COLUMNS`` environment variable if set, else the terminal's when standard output
+is one; output to a file or a pipe is not fitted (scripts read it as it always was, and ``--json``
+is there for them).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import textwrap
+from typing import Any, Callable, Sequence
+
+from tabulate import tabulate
+
+__all__ = ["fitted", "output_width", "records"]
+
+TABLE_FORMAT = "simple"
+NARROW = 100  # under this many columns, a wide table becomes records rather than a table of wrapped cells
+
+
+def output_width() -> int | None:
+    """The width to fit to, or None for output that is not fitted."""
+    columns = os.environ.get("COLUMNS", "")
+    if columns.isdigit() and int(columns) > 0:
+        return int(columns)
+    if sys.stdout.isatty():
+        return shutil.get_terminal_size((NARROW, 24)).columns
+    return None
+
+
+def _widest(text: str) -> int:
+    return max((len(line) for line in text.splitlines()), default=0)
+
+
+def fitted(rows: Sequence[Sequence[Any]], headers: Sequence[str], width: int | None = None,
+           wrap: Sequence[int] = (), narrow: Callable[[int], str] | None = None) -> str:
+    """``rows`` as a table within ``width`` columns (None: as wide as it is). The columns ``wrap`` names
+    may wrap; if that is not enough, or the width is under ``NARROW``, the rows become ``records`` (or
+    what ``narrow`` makes for that width)."""
+    table = tabulate(rows, headers=headers, tablefmt=TABLE_FORMAT, disable_numparse=True)
+    if width is None or _widest(table) <= width:
+        return table
+    if width >= NARROW and wrap:
+        # tabulate makes a column at least its header and two spaces wide, and puts two spaces between columns
+        fixed = sum(max(len(str(h)) + 2, *(_widest(str(r[i])) for r in rows)) + 2
+                    for i, h in enumerate(headers) if i not in wrap) if rows else 0
+        share = max(12, (width - fixed) // len(wrap) - 2)
+        limits = [share if i in wrap else None for i in range(len(headers))]
+        table = tabulate(rows, headers=headers, tablefmt=TABLE_FORMAT, disable_numparse=True, maxcolwidths=limits)
+        if _widest(table) <= width:
+            return table
+    return narrow(width) if narrow is not None else records(rows, headers, width)
+
+
+def records(rows: Sequence[Sequence[Any]], headers: Sequence[str], width: int) -> str:
+    """One block per row: its first cell as a title, then each other cell under its header, wrapped."""
+    label = max((len(str(h)) for h in headers[1:]), default=0)
+    blocks = []
+    for row in rows:
+        lines = [str(row[0])]
+        for header, cell in zip(headers[1:], row[1:]):
+            text = str(cell) if str(cell) else "-"
+            indent = " " * (label + 4)
+            for n, part in enumerate(text.splitlines() or ["-"]):
+                first = f"  {str(header).ljust(label)}  " if n == 0 else indent
+                lines += textwrap.wrap(part, width=max(20, width), initial_indent=first,
+                                       subsequent_indent=indent) or [first.rstrip()]
+        blocks.append("\n".join(lines))
+    return "\n\n".join(blocks)
+
+
+def fit_lines(text: str, width: int | None) -> str:
+    """``text`` with every line wider than ``width`` wrapped under its own indentation (tables made by ``fitted``
+    already fit; what is left is prose: headers, summaries, explanations). None: ``text`` as it is."""
+    if width is None:
+        return text
+    out: list[str] = []
+    for line in text.splitlines():
+        if len(line) <= width:
+            out.append(line)
+            continue
+        indent = line[: len(line) - len(line.lstrip())]
+        out += textwrap.wrap(line.strip(), width=max(20, width), initial_indent=indent,
+                             subsequent_indent=indent + "  ", break_on_hyphens=False)
+    return "\n".join(out)
