@@ -16,6 +16,7 @@ from diffcheck.boards.notation import NotationError, board_from_cards, cards_fro
 from diffcheck.boards.reading import parse_text
 from diffcheck.catalogue import catalogue
 from diffcheck.reports.history import history
+from diffcheck.reports.render import cited_decisions
 from diffcheck.reports.witness import object_names
 from engines import UnknownEngine, get_engine
 from engines.trace import render as render_trace
@@ -71,6 +72,9 @@ def judge(cards: str | None, board_text: str | None, rules: str) -> dict[str, An
                   "edition": engine.ruleset.edition},
         "objects": [{"id": oid, "name": names.get(oid, oid), **fields} for oid, fields in outcome["objects"].items()],
         "explanation": render_trace(tuple(trace)),
+        # Where the rules leave a case open, the ruleset decides; the page says when an answer relies on that.
+        "decisions": [{"key": d.key, "rule": d.rule, "choice": d.choice}
+                      for d in cited_decisions(engine.ruleset, trace)],
         "warnings": [*warnings(board, engine), *caveats(board)],
         "history": history(board).to_json(),
     }

@@ -94,6 +94,10 @@ async function judge(request) {
     state.boardYaml = found.board_yaml;
     render(found);
     remember(found.notation);
+    // A board file with more than catalogue cards cannot live in the address: say so, and how to share it.
+    $("note").textContent = found.notation ? "" :
+      "This board holds more than catalogue cards, so the link cannot carry it: export the board file to share it.";
+    $("note").hidden = Boolean(found.notation);
   } catch (error) {
     showError(error.message);
   } finally {
@@ -271,7 +275,10 @@ function render(found) {
     }
     objects.append(card);
   }
-  $("explanation").textContent = found.explanation;
+  $("explanation").textContent = found.explanation + (found.decisions.length
+    ? "\n\nDecisions of these rules cited above (where the rules leave a case open):\n"
+      + found.decisions.map((d) => `  ${d.key} (${d.rule}): ${d.choice}`).join("\n")
+    : "\n\nNo decision of these rules (cases the rules leave open) is cited above.");
   renderHistory(found.history);
 }
 
