@@ -109,6 +109,7 @@ async function judge(request) {
 function judgeItems() {
   if (!state.items.length) {
     $("answer-section").hidden = true;
+    $("to-answer").hidden = true;
     renderItems();
     remember("");
     return;
@@ -244,6 +245,7 @@ function words(list) {
 
 function render(found) {
   $("answer-section").hidden = false;
+  $("to-answer").hidden = false;
   $("rules-used").textContent = `Under ${found.rules.description}.`;
   const warnings = $("warnings");
   warnings.textContent = "";
