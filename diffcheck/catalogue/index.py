@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 import difflib
+import hashlib
+import os
+import pickle
 import re
+import sys
+import tempfile
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
+from pathlib import Path
 from typing import Iterable, Iterator
 
 import yaml
@@ -18,6 +24,9 @@ __all__ = ["Catalogue", "Uncovered", "catalogue", "fold"]
 CARDS_PACKAGE = "diffcheck.catalogue"
 CARDS_FOLDER = "cards"
 UNCOVERED_FILE = "uncovered.yaml"
+# libyaml's safe loader where PyYAML was built with it (7 times faster on the catalogue: judge reads it every
+# time), else the pure-Python one; both build the same plain data.
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def fold(name: str) -> str:
@@ -96,16 +105,69 @@ class Catalogue:
 
 @lru_cache(maxsize=1)
 def catalogue() -> Catalogue:
-    """The repository's catalogue, read once per process."""
+    """The repository's catalogue, read once per process.
+
+    Reading and checking the YAML files takes some 70 ms, which every ``judge`` paid; the catalogue built
+    from them is kept in the user's cache folder, under a key made of the files' texts and of the code that
+    builds it, so that an edited card or model is read again and an unchanged one is not.
+    """
     folder = resources.files(CARDS_PACKAGE) / CARDS_FOLDER
+    files = sorted((f for f in folder.iterdir() if f.name.endswith(".yaml")), key=lambda f: f.name)
+    texts = [(f.name, f.read_text(encoding="utf-8")) for f in files]
+    uncovered_text = (resources.files(CARDS_PACKAGE) / UNCOVERED_FILE).read_text(encoding="utf-8")
+    cache = _cache_file(texts, uncovered_text)
+    found = _cached(cache)
+    if found is not None:
+        return found
     cards: list[Card] = []
-    for file in sorted((f for f in folder.iterdir() if f.name.endswith(".yaml")), key=lambda f: f.name):
-        group = re.sub(r"^\d+-", "", file.name[: -len(".yaml")])  # "4-types.yaml" -> "types"
-        entries = yaml.safe_load(file.read_text(encoding="utf-8")) or []
+    for name, text in texts:
+        group = re.sub(r"^\d+-", "", name[: -len(".yaml")])  # "4-types.yaml" -> "types"
+        entries = yaml.load(text, Loader=_LOADER) or []
         if not isinstance(entries, list):
-            raise CatalogueError(f"{CARDS_FOLDER}/{file.name}: expected a list of cards")
+            raise CatalogueError(f"{CARDS_FOLDER}/{name}: expected a list of cards")
         for number, entry in enumerate(entries):
-            cards.append(card_from_entry(entry, group, f"{CARDS_FOLDER}/{file.name}[{number}]"))
-    rows = yaml.safe_load((resources.files(CARDS_PACKAGE) / UNCOVERED_FILE).read_text(encoding="utf-8"))
+            cards.append(card_from_entry(entry, group, f"{CARDS_FOLDER}/{name}[{number}]"))
+    rows = yaml.load(uncovered_text, Loader=_LOADER)
     uncovered = [Uncovered(row["title"], tuple(row["names"]), row["why"]) for row in rows]
-    return Catalogue(cards, uncovered)
+    built = Catalogue(cards, uncovered)
+    _keep(cache, built)
+    return built
+
+
+def _cache_file(texts: list[tuple[str, str]], uncovered: str) -> Path | None:
+    """Where the catalogue built from these texts is kept (None: no cache folder, or DIFFCHECK_NO_CACHE set)."""
+    if os.environ.get("DIFFCHECK_NO_CACHE"):
+        return None
+    home = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    if not os.path.isabs(home):
+        return None
+    key = hashlib.sha256()
+    code = [Path(__file__), Path(__file__).with_name("model.py")]
+    for part in [sys.version, *(t for pair in texts for t in pair), uncovered, *(p.read_text() for p in code)]:
+        key.update(part.encode("utf-8"))
+        key.update(b"\0")
+    return Path(home) / "diffcheck" / f"catalogue-{key.hexdigest()[:24]}.pickle"
+
+
+def _cached(cache: Path | None) -> Catalogue | None:
+    if cache is None:
+        return None
+    try:
+        found = pickle.loads(cache.read_bytes())  # the user's own cache, written by _keep below
+    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError):
+        return None
+    return found if isinstance(found, Catalogue) else None
+
+
+def _keep(cache: Path | None, built: Catalogue) -> None:
+    """Write the cache atomically; a folder that cannot be written only means no cache."""
+    if cache is None:
+        return
+    try:
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".catalogue-", dir=cache.parent)
+        with os.fdopen(fd, "wb") as out:
+            pickle.dump(built, out, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(tmp, cache)
+    except OSError:
+        pass

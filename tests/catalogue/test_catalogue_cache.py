@@ -1,0 +1,50 @@
+"""The catalogue kept in the user's cache folder (diffcheck.catalogue.index): the same catalogue as one read
+from the YAML files, read again when a card file changes, and never trusted when it cannot be read."""
+
+from __future__ import annotations
+
+import pickle
+
+from diffcheck.catalogue import index
+
+
+def _fresh(monkeypatch, tmp_path):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    index.catalogue.cache_clear()
+
+
+def test_the_cached_catalogue_is_the_catalogue(monkeypatch, tmp_path):
+    _fresh(monkeypatch, tmp_path)
+    built = index.catalogue()
+    (cache,) = (tmp_path / "diffcheck").iterdir()
+    index.catalogue.cache_clear()
+    again = index.catalogue()
+    assert again is not built  # read from the cache file...
+    assert again.cards == built.cards and again.uncovered == built.uncovered  # ...and equal (frozen dataclasses)
+    assert pickle.loads(cache.read_bytes()).get("Humility") == built.get("Humility")
+
+
+def test_a_changed_card_file_is_read_again(monkeypatch, tmp_path):
+    _fresh(monkeypatch, tmp_path)
+    texts = [("0-creatures.yaml", "- {name: X}\n")]
+    first = index._cache_file(texts, "[]")
+    second = index._cache_file([("0-creatures.yaml", "- {name: Y}\n")], "[]")
+    assert first != second and first.parent == second.parent == tmp_path / "diffcheck"
+
+
+def test_an_unreadable_cache_is_ignored_and_replaced(monkeypatch, tmp_path):
+    _fresh(monkeypatch, tmp_path)
+    index.catalogue()
+    (cache,) = (tmp_path / "diffcheck").iterdir()
+    cache.write_bytes(b"not a pickle")
+    index.catalogue.cache_clear()
+    assert index.catalogue().get("Humility") is not None
+    assert pickle.loads(cache.read_bytes()).get("Humility") is not None
+
+
+def test_no_cache_when_asked(monkeypatch, tmp_path):
+    _fresh(monkeypatch, tmp_path)
+    monkeypatch.setenv("DIFFCHECK_NO_CACHE", "1")
+    index.catalogue()
+    assert not (tmp_path / "diffcheck").exists()
+    index.catalogue.cache_clear()
