@@ -11,7 +11,6 @@ import functools
 import inspect
 import re
 import shlex
-from importlib.metadata import entry_points
 from typing import Any, Protocol, runtime_checkable
 
 from engines.board import Board
@@ -108,6 +107,8 @@ def _builtins() -> dict[str, Any]:
 
 def installed() -> dict[str, str]:
     """Engine name -> where it comes from (module:attribute), built-ins first."""
+    from importlib.metadata import entry_points  # here, not at the top: reading installed packages costs time
+
     found = {"cr418": "engines.cr418:ENGINE", "cr613": "engines.cr613:ENGINE"}
     for ep in sorted(entry_points(group=GROUP), key=lambda e: e.name):
         found.setdefault(ep.name, ep.value)
@@ -132,6 +133,8 @@ def get_engine(name: str) -> Engine:
         if not _MODULE_ATTRIBUTE.match(name):
             raise UnknownEngine(f"{name!r} is not module:attribute (e.g. mypackage.engine:ENGINE)")
         return _engine_from(EntryPoint(name=name, value=name, group=GROUP))
+    from importlib.metadata import entry_points  # only a name that is no edition needs the installed engines
+
     for ep in entry_points(group=GROUP):
         if ep.name == name:
             return _engine_from(ep)
