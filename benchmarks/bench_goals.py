@@ -6,7 +6,8 @@ Prints, with the date and the machine:
 
 - the layer machine, boards per second on one core (this process's CPU time, ``engine.evaluate`` only),
   small and large boards, for cr613 and for every edition (goal: 20,000 small and 2,500 large);
-- ``diffcheck run`` end to end on two worker processes, cr418 against cr613 (goal: 10,000 boards/s);
+- ``diffcheck run`` end to end on two worker processes, cr418 against cr613, at its default budget of 60,000
+  boards (goal: 10,000 boards/s);
 - ``diffcheck judge`` on a small board, CPU seconds of the whole process (goal: 120 ms);
 - with ``--timeline``, ``diffcheck timeline``'s wall time at its committed budget.
 
@@ -32,6 +33,7 @@ from bench_engines import rate  # noqa: E402
 from bench_startup import GOAL as JUDGE_GOAL, JUDGE, cpu_of  # noqa: E402
 
 from diffcheck.boards.generate import LARGE, SMALL, seeded_boards  # noqa: E402
+from diffcheck.cli.runs import DEFAULT_BOARDS  # noqa: E402
 from diffcheck.search.harness import Harness, RunConfig  # noqa: E402
 from engines import get_engine  # noqa: E402
 from rulesets.editions import EDITIONS  # noqa: E402
@@ -63,9 +65,9 @@ def main() -> None:
     for _ in range(args.repeats):
         with tempfile.TemporaryDirectory() as work:
             start = time.perf_counter()
-            result = Harness(RunConfig(("cr418", "cr613"), args.seed, 20_000, None, 2), Path(work) / "run").run()
+            result = Harness(RunConfig(("cr418", "cr613"), args.seed, DEFAULT_BOARDS, None, 2), Path(work) / "run").run()
             runs.append(result["boards_done"] / (time.perf_counter() - start))
-    print("diffcheck run, cr418 against cr613, 20,000 boards on 2 workers:")
+    print(f"diffcheck run, cr418 against cr613, {DEFAULT_BOARDS:,} boards on 2 workers:")
     print(row("end to end", statistics.median(runs), RUN_GOAL, "boards/s"))
 
     env = {**os.environ}
