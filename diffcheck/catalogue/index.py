@@ -160,14 +160,23 @@ def _cached(cache: Path | None) -> Catalogue | None:
 
 
 def _keep(cache: Path | None, built: Catalogue) -> None:
-    """Write the cache atomically; a folder that cannot be written only means no cache."""
+    """Write the cache atomically, and drop the catalogues of older card files; a folder that cannot be
+    written only means no cache."""
     if cache is None:
         return
+    tmp = None
     try:
         cache.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=".catalogue-", dir=cache.parent)
         with os.fdopen(fd, "wb") as out:
             pickle.dump(built, out, protocol=pickle.HIGHEST_PROTOCOL)
         os.replace(tmp, cache)
-    except OSError:
+        tmp = None
+        for old in cache.parent.glob("catalogue-*.pickle"):
+            if old != cache:
+                old.unlink(missing_ok=True)
+    except (OSError, pickle.PicklingError):
         pass
+    finally:
+        if tmp is not None:
+            Path(tmp).unlink(missing_ok=True)

@@ -48,3 +48,13 @@ def test_no_cache_when_asked(monkeypatch, tmp_path):
     index.catalogue()
     assert not (tmp_path / "diffcheck").exists()
     index.catalogue.cache_clear()
+
+
+def test_a_new_catalogue_replaces_the_old_one(monkeypatch, tmp_path):
+    _fresh(monkeypatch, tmp_path)
+    stale = tmp_path / "diffcheck" / "catalogue-000000000000000000000000.pickle"
+    stale.parent.mkdir(parents=True)
+    stale.write_bytes(b"from cards since edited")
+    index.catalogue()
+    assert [p.name for p in (tmp_path / "diffcheck").iterdir()] != [stale.name]
+    assert not stale.exists() and len(list((tmp_path / "diffcheck").iterdir())) == 1
