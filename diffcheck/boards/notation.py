@@ -37,7 +37,7 @@ from diffcheck.catalogue.expand import fresh_id
 from diffcheck.catalogue.index import fold
 from diffcheck.words import and_list, q
 
-__all__ = ["NotationError", "board_from_cards", "cards_from_board", "items"]
+__all__ = ["NotationError", "board_from_cards", "cards_from_board", "read_cards"]
 
 _COUNTER = re.compile(r"^([+-]\d+/[+-]\d+|[a-z][a-z ]*)=(\d+)$")
 _MARKS = ">@#!["
@@ -60,37 +60,46 @@ class _Item:
     choices: dict[str, str] = field(default_factory=dict)
 
 
-def board_from_cards(text: str) -> dict[str, Any]:
-    """Board data (format v1, with ``card:`` objects and ``cast:`` effects) from the notation above."""
+def read_cards(text: str) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """The notation read once: its items as plain data (name, id, controller, refs, ability, counters,
+    choices: what the page edits), and the board data (format v1, with ``card:`` objects and ``cast:``
+    effects) they make. Raises ``NotationError``."""
     cards = catalogue()
     pieces = _split(text)
     if not pieces:
         raise NotationError("no card named; list cards by name, e.g. 'Humility, Opalescence, Grizzly Bears'")
-    items = [_item(p) for p in _merged(pieces, cards)]
+    parsed = [_item(p) for p in _merged(pieces, cards)]
     objects: list[dict] = []
     effects: list[dict] = []
     taken: set[str] = set()
     last_of: dict[str, str] = {}  # a card's folded name -> the id of its last object so far
-    for timestamp, item in enumerate(items, start=1):
+    for timestamp, item in enumerate(parsed, start=1):
         card = cards.get(item.name)
         if card is None:
-            raise NotationError(f"{q(item.text)}: {_unknown(item.name, cards)}")
+            raise NotationError(f"{q(item.text)}: {cards.unknown(item.name)}")
+        item.name = card.name
         refs = [_ref(r, item, taken, last_of) for r in item.refs]
-        spell = card.is_spell or item.ability is not None
-        if spell:
-            made = card.effect(item.ability)
-            if made is None:
-                labels = [e.label for e in card.effects if e.label]
-                expected = f"its abilities are {and_list([q(x) for x in labels])}" if labels else \
-                    "it has no ability that makes a continuous effect"
-                raise NotationError(f"{q(item.text)}: {card.name} has no ability {q(item.ability or '')}; {expected}")
+        made = card.effect(item.ability) if card.is_spell or item.ability is not None else None
+        if (card.is_spell or item.ability is not None) and made is None:
+            labels = [e.label for e in card.effects if e.label]
+            expected = f"its abilities are {and_list([q(x) for x in labels])}" if labels else \
+                "it has no ability that makes a continuous effect"
+            raise NotationError(f"{q(item.text)}: {card.name} has no ability {q(item.ability or '')}; {expected}")
+        if made is not None and item.counters:
+            raise NotationError(f"{q(item.text)}: an effect has no counters; put them on a permanent")
+        if made is None and len(refs) > 1:
+            raise NotationError(f"{q(item.text)}: a permanent is attached to one object; found {len(refs)}")
+        own = item.id or fresh_id(card.name, taken)
+        if own in taken:
+            raise NotationError(f"{q(item.text)}: the id {q(own)} is taken by an earlier card")
+        taken.add(own)
+        if made is not None:  # a spell, or a permanent's ability, resolved
             if not refs and made.on_self and fold(card.name) in last_of:
                 refs = [last_of[fold(card.name)]]
             effect: dict[str, Any] = {"cast": card.name}
             if item.ability is not None:
                 effect["ability"] = item.ability
-            effect["id"] = item.id or fresh_id(made.source if item.ability is None else card.name, taken)
-            taken.add(effect["id"])
+            effect["id"] = own
             if made.targets is not None or refs:
                 effect["targets"] = refs
             if item.controller:
@@ -98,21 +107,14 @@ def board_from_cards(text: str) -> dict[str, Any]:
             if item.choices:
                 effect["choices"] = dict(item.choices)
             effect["timestamp"] = timestamp
-            if item.counters:
-                raise NotationError(f"{q(item.text)}: an effect has no counters; put them on a permanent")
             effects.append(effect)
             continue
-        obj: dict[str, Any] = {"card": card.name, "id": item.id or fresh_id(card.name, taken)}
-        if obj["id"] in taken:
-            raise NotationError(f"{q(item.text)}: the id {q(obj['id'])} is taken by an earlier card")
-        taken.add(obj["id"])
-        last_of[fold(card.name)] = obj["id"]
+        last_of[fold(card.name)] = own
+        obj: dict[str, Any] = {"card": card.name, "id": own}
         if item.controller:
             obj["controller"] = item.controller
         if item.counters:
             obj["counters"] = dict(item.counters)
-        if len(refs) > 1:
-            raise NotationError(f"{q(item.text)}: a permanent is attached to one object; found {len(refs)}")
         if refs:
             obj["attached_to"] = refs[0]
         if item.choices:
@@ -122,16 +124,13 @@ def board_from_cards(text: str) -> dict[str, Any]:
     board: dict[str, Any] = {"objects": objects}
     if effects:
         board["effects"] = effects
-    return board
+    return [{"name": i.name, "id": i.id, "controller": i.controller, "refs": i.refs, "ability": i.ability,
+             "counters": i.counters, "choices": i.choices} for i in parsed], board
 
 
-def items(text: str) -> list[dict[str, Any]]:
-    """The items of a notation text, each as plain data (name, id, controller, refs, ability, counters,
-    choices): what the page edits. Raises ``NotationError`` as ``board_from_cards`` does."""
-    board_from_cards(text)  # the same checks, so that what is edited is a board
-    return [{"name": catalogue().get(i.name).name, "id": i.id, "controller": i.controller, "refs": i.refs,
-             "ability": i.ability, "counters": i.counters, "choices": i.choices}
-            for i in (_item(p) for p in _merged(_split(text), catalogue()))]
+def board_from_cards(text: str) -> dict[str, Any]:
+    """Board data from the notation above (``read_cards``)."""
+    return read_cards(text)[1]
 
 
 def cards_from_board(data: dict[str, Any]) -> str | None:
@@ -262,12 +261,3 @@ def _ref(ref: str, item: _Item, taken: set[str], last_of: dict[str, str]) -> str
     listed = and_list([q(t) for t in sorted(taken)]) if taken else "none yet"
     raise NotationError(f"{q(item.text)}: no object {q(ref)} listed before it (cards are listed in timestamp "
                         f"order, so what it is attached to or targets comes first); the ids so far: {listed}")
-
-
-def _unknown(name: str, cards) -> str:
-    why = cards.not_covered(name)
-    if why is not None:
-        return why
-    near = cards.nearest(name)
-    hint = f"; did you mean {', '.join(near)}?" if near else "; `diffcheck cards` lists every card"
-    return f"no card is called {q(name)}{hint}"

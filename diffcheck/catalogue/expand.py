@@ -141,14 +141,7 @@ class _Expansion:
     def _lookup(self, path: list[Any], name: str) -> Card:
         card = self.cards.get(name)
         if card is None:
-            why_not = self.cards.not_covered(name)
-            if why_not is not None:
-                raise CardReferenceError(path, why_not)
-            near = self.cards.nearest(name)
-            hint = f"; did you mean {or_list([q(n) for n in near])}?" if near else ""
-            raise CardReferenceError(
-                path, f"no card called {q(name)} in the catalogue{hint} (diffcheck cards lists and searches it)"
-            )
+            raise CardReferenceError(path, self.cards.unknown(name))
         return card
 
     # ---- graveyards and exile

@@ -18,6 +18,7 @@ from typing import Iterable, Iterator
 import yaml
 
 from diffcheck.catalogue.model import Card, CatalogueError, card_from_entry
+from diffcheck.words import or_list, q
 
 __all__ = ["Catalogue", "Uncovered", "catalogue", "fold"]
 
@@ -79,6 +80,16 @@ class Catalogue:
         """Why ``name``, a real card, is not in the catalogue; None if it is not listed as such."""
         found = self._uncovered.get(fold(name))
         return found[1].message(found[0]) if found else None
+
+    def unknown(self, name: str) -> str:
+        """What to say of a name the catalogue does not have: why, for a real card it cannot express; else the
+        nearest names (the wording every place that looks a card up by name uses)."""
+        why_not = self.not_covered(name)
+        if why_not is not None:
+            return why_not
+        near = self.nearest(name)
+        hint = f"; did you mean {or_list([q(n) for n in near])}?" if near else ""
+        return f"no card called {q(name)} in the catalogue{hint} (diffcheck cards lists and searches it)"
 
     def nearest(self, name: str, n: int = 3) -> list[str]:
         """The catalogue's names closest to a misspelt one, best first (for "did you mean")."""

@@ -18,6 +18,7 @@ from diffcheck.cli.inputs import (
     board_given, dated, dated_pair, engines_named, fail, warn,
 )
 from diffcheck.reports import render
+from diffcheck.reports.fit import fit_lines, output_width
 
 
 def judge(
@@ -51,13 +52,13 @@ def judge(
         warn(board, loaded, engine)
         if explain and not as_json:
             outcome, trace = engine.explain(loaded)
-            _say(render.render_judgement(engine, outcome, board, trace))
+            _say(render.render_judgement(engine, outcome, board, trace, output_width()))
             return
         outcome = engine.evaluate(loaded)
     if as_json:
         typer.echo(render.outcome_json(outcome, render.rules_info(engine)))
     else:
-        _say(render.render_judgement(engine, outcome, board))
+        _say(render.render_judgement(engine, outcome, board, width=output_width()))
 
 
 def diff(
@@ -90,7 +91,7 @@ def diff(
         document = render.diff_document(board, {old: outcomes[0], new: outcomes[1]}, rules)
         typer.echo(json.dumps(document, indent=2, ensure_ascii=False))
     else:
-        _say(render.render_diff(engines, outcomes, board))
+        _say(render.render_diff(engines, outcomes, board, output_width()))
     if fail_on_difference and render.differences(*outcomes):
         raise typer.Exit(EXIT_DIFFERENCE)
 
@@ -144,7 +145,6 @@ def history(
 ) -> None:
     """BOARD (or the board --cards names) under every edition, 1999 to today: the spans of dates with one
     answer, and at each change the rule changes behind it."""
-    from diffcheck.reports.fit import output_width
     from diffcheck.reports.history import history as build, render_history
 
     name, loaded = board_given(board, cards, save)
@@ -156,7 +156,5 @@ def history(
 
 
 def _say(text: str) -> None:
-    """Print what a command on one board says, fitted to the terminal (``diffcheck.reports.fit``)."""
-    from diffcheck.reports.fit import fit_lines, output_width
-
+    """Print what a command on one board says, its prose fitted to the terminal (``diffcheck.reports.fit``)."""
     typer.echo(fit_lines(text, output_width()))

@@ -10,8 +10,9 @@ from __future__ import annotations
 import json
 import os
 import sys
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated, Iterator, Optional
 
 import typer
 
@@ -182,28 +183,16 @@ def changelog(
     ] = False,
 ) -> None:
     """Regenerate a committed cr418 -> cr613 changelog: a run of its committed seed and budget, then its report."""
-    import tempfile
-
     from diffcheck.reports.changelog import FORMATS, write_changelog
-    from diffcheck.search.harness import Harness, RunConfig
+    from diffcheck.search.harness import RunConfig
 
     boards, generator = (CARDS_CHANGELOG_BOARDS, "cards") if cards else (CHANGELOG_BOARDS, "small")
     target = out if out is not None else CARDS_CHANGELOG if cards else CHANGELOG
     if fmt not in FORMATS:
         fail(f"--format {fmt}: expected one of {', '.join(FORMATS)}")
     writable_file(target, "--out")
-    progress = render.RunProgress() if render.RunProgress.wanted() else None
-    with tempfile.TemporaryDirectory() as work:
-        run_dir = Path(work) / "run"
-        config = RunConfig(("cr418", "cr613"), CHANGELOG_SEED, boards, None, jobs, generator=generator)
-        harness = Harness(config, run_dir, progress.update if progress else None)
-        if progress:
-            progress.start(config)
-        try:
-            harness.run()
-        finally:
-            if progress:
-                progress.stop()
+    config = RunConfig(("cr418", "cr613"), CHANGELOG_SEED, boards, None, jobs, generator=generator)
+    with committed_run(config) as run_dir:
         typer.echo(str(write_changelog(run_dir, fmt, target)))
 
 
@@ -222,15 +211,7 @@ def timeline(
     from diffcheck.reports.document import RENDERERS
     from diffcheck.reports.timeline import span, timeline as build
 
-    if fmt is not None and fmt not in RENDERERS:
-        fail(f"--format {fmt}: expected one of {', '.join(RENDERERS)}")
-    if out is not None:
-        writable_file(out, "--out")
-        targets = {fmt or ("html" if out.suffix.lower() in (".html", ".htm") else "md"): out}
-    else:
-        targets = {f: TIMELINE[f] for f in ([fmt] if fmt else list(TIMELINE))}
-        for target in targets.values():
-            writable_file(target, "--out")
+    targets = document_targets(fmt, out, TIMELINE)
     for option, name in (("--from", start), ("--to", end)):
         if name is not None:
             edition_option(name, option)
@@ -260,36 +241,60 @@ def peer(
 
     Exits 1 when a group of the run has no verdict yet (the report lists it under "Not judged yet").
     """
-    import tempfile
-
     from diffcheck.reports.changelog import ReportError, load_run
     from diffcheck.reports.document import RENDERERS
     from diffcheck.reports.peer import load_verdicts, peer_report, unjudged
-    from diffcheck.search.harness import Harness, RunConfig, RunError
+    from diffcheck.search.harness import RunConfig
 
-    if fmt is not None and fmt not in RENDERERS:
-        fail(f"--format {fmt}: expected one of {', '.join(RENDERERS)}")
+    targets = document_targets(fmt, out, peer_paths(engine))
     try:
         verdicts = load_verdicts(engine)
     except ReportError as exc:
         fail(str(exc))
     try:
         get_engine(engine)
-    except ImportError as exc:  # the peer's package is an optional extra
+    except (ImportError, UnknownEngine) as exc:  # ImportError: the peer's package is an optional extra
         fail(f"ENGINE {engine}: {exc}")
-    except UnknownEngine as exc:
-        fail(f"ENGINE {engine}: {exc}")
+    with committed_run(RunConfig(("current", engine), PEER_SEED, PEER_BOARDS, None, jobs)) as run_dir:
+        run = load_run(run_dir)
+        blocks, left = peer_report(run, verdicts), unjudged(run, verdicts)
+    for name, target in targets.items():
+        rundir.write_atomic(target, RENDERERS[name](blocks))
+        typer.echo(str(target))
+    if left:
+        typer.echo(f"{counted(len(left), 'group')} of the run {'has' if len(left) == 1 else 'have'} no verdict yet "
+                   f"(listed under \"Not judged yet\"): {'; '.join(left)}", err=True)
+        raise typer.Exit(EXIT_DIFFERENCE)
+
+
+def document_targets(fmt: str | None, out: Path | None, defaults: dict[str, Path]) -> dict[str, Path]:
+    """Format -> file for a command that writes a document in Markdown and HTML: ``--out`` in the format
+    ``--format`` names or its suffix says; else the default files, both or the one ``--format`` names. Each
+    is checked writable before any work."""
+    from diffcheck.reports.document import RENDERERS
+
+    if fmt is not None and fmt not in RENDERERS:
+        fail(f"--format {fmt}: expected one of {', '.join(RENDERERS)}")
     if out is not None:
-        writable_file(out, "--out")
         targets = {fmt or ("html" if out.suffix.lower() in (".html", ".htm") else "md"): out}
     else:
-        targets = {f: p for f, p in peer_paths(engine).items() if fmt in (None, f)}
-        for target in targets.values():
-            writable_file(target, "--out")
+        targets = {f: path for f, path in defaults.items() if fmt in (None, f)}
+    for target in targets.values():
+        writable_file(target, "--out")
+    return targets
+
+
+@contextmanager
+def committed_run(config) -> Iterator[Path]:
+    """A run of a committed document's seed and budget, in a temporary directory that lasts the block; a
+    progress bar on a terminal. A run that cannot start, or Ctrl-C, is one line and nothing is written."""
+    import tempfile
+
+    from diffcheck.search.harness import Harness, RunError
+
     progress = render.RunProgress() if render.RunProgress.wanted() else None
     with tempfile.TemporaryDirectory() as work:
         run_dir = Path(work) / "run"
-        config = RunConfig(("current", engine), PEER_SEED, PEER_BOARDS, None, jobs)
         harness = Harness(config, run_dir, progress.update if progress else None)
         if progress:
             progress.start(config)
@@ -298,17 +303,9 @@ def peer(
         except RunError as exc:
             fail(str(exc))
         except KeyboardInterrupt:
-            typer.echo("interrupted; nothing was written (the report is written whole, at the end)", err=True)
+            typer.echo("interrupted; nothing was written (the document is written whole, at the end)", err=True)
             raise typer.Exit(EXIT_INTERRUPTED)
         finally:
             if progress:
                 progress.stop()
-        blocks = peer_report(run_dir, verdicts)
-        left = unjudged(load_run(run_dir), verdicts)
-    for name, target in targets.items():
-        rundir.write_atomic(target, RENDERERS[name](blocks))
-        typer.echo(str(target))
-    if left:
-        typer.echo(f"{counted(len(left), 'group')} of the run {'has' if len(left) == 1 else 'have'} no verdict yet "
-                   f"(listed under \"Not judged yet\"): {'; '.join(left)}", err=True)
-        raise typer.Exit(EXIT_DIFFERENCE)
+        yield run_dir

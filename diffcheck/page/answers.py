@@ -6,13 +6,12 @@ date) and returns JSON-ready data, or raises ``BadRequest`` with one line saying
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import yaml
 
 from diffcheck.boards.loading import BoardError, board_from_data
-from diffcheck.boards.notation import NotationError, board_from_cards, cards_from_board, items
+from diffcheck.boards.notation import NotationError, cards_from_board, read_cards
 from diffcheck.boards.reading import parse_text
 from diffcheck.catalogue import catalogue
 from diffcheck.reports.history import history
@@ -24,7 +23,6 @@ from engines.trace import render as render_trace
 __all__ = ["BadRequest", "MAX_BOARD_BYTES", "card_list", "editions", "judge"]
 
 MAX_BOARD_BYTES = 64 * 1024  # a board file posted to the page; the loader's own limits apply to what it holds
-_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
 class BadRequest(ValueError):
@@ -56,17 +54,17 @@ def judge(cards: str | None, board_text: str | None, rules: str) -> dict[str, An
     the answer, its explanation, the warnings, and its history across the editions."""
     from diffcheck.boards.anachronism import caveats, warnings
 
-    data, notation = _board_data(cards, board_text)
+    engine = _engine(rules)
+    data, notation, listed = _board_data(cards, board_text)
     try:
         board = board_from_data(data, "the board")
     except BoardError as exc:
         raise BadRequest(str(exc)) from None
-    engine = _engine(rules)
     outcome, trace = engine.explain(board)
     names = object_names(data)
     return {
         "notation": notation,
-        "items": items(notation) if notation else None,
+        "items": listed,
         "board_yaml": yaml.safe_dump(data, sort_keys=False, allow_unicode=True),
         "rules": {"name": rules, "description": engine.description, "document": engine.ruleset.document,
                   "edition": engine.ruleset.edition},
@@ -80,15 +78,13 @@ def judge(cards: str | None, board_text: str | None, rules: str) -> dict[str, An
     }
 
 
-def _board_data(cards: str | None, board_text: str | None) -> tuple[dict[str, Any], str | None]:
+def _board_data(cards: str | None, board_text: str | None) -> tuple[dict[str, Any], str | None, list | None]:
+    """The board data, its card notation (None: the board holds more than cards) and the notation's items."""
     if cards is not None and board_text is not None:
         raise BadRequest("give the cards or a board file, not both")
     if cards is not None:
-        try:
-            data = board_from_cards(cards)
-        except NotationError as exc:
-            raise BadRequest(f"cards: {exc}") from None
-        return data, cards_from_board(data)
+        listed, data = _read(cards)
+        return data, cards_from_board(data), listed
     if board_text is None:
         raise BadRequest("no board: pick cards, or import a board file")
     if len(board_text.encode("utf-8")) > MAX_BOARD_BYTES:
@@ -99,20 +95,21 @@ def _board_data(cards: str | None, board_text: str | None) -> tuple[dict[str, An
         raise BadRequest(str(exc)) from None
     if not isinstance(data, dict):
         raise BadRequest("the board file: expected a mapping with objects (board format v1)")
-    return data, cards_from_board(data)
+    notation = cards_from_board(data)
+    # A board file is judged as written; if it is cards alone, its notation is what the page edits.
+    return data, notation, None if notation is None else _read(notation)[0]
+
+
+def _read(cards: str) -> tuple[list, dict[str, Any]]:
+    try:
+        return read_cards(cards)
+    except NotationError as exc:
+        raise BadRequest(f"cards: {exc}") from None
 
 
 def _engine(rules: str) -> Any:
-    if _DAY.fullmatch(rules):
-        from datetime import date
-
-        from rulesets.documents import FIRST
-
-        today = date.today().isoformat()
-        if not (FIRST.effective <= rules <= today):
-            raise BadRequest(f"date {rules}: expected a day from {FIRST.effective} to today ({today})")
     try:
-        engine = get_engine(rules)
+        engine = get_engine(rules)  # an edition, an alias or a day; a day out of range is said there
     except (UnknownEngine, ValueError) as exc:
         raise BadRequest(f"rules {rules}: {exc}") from None
     if getattr(engine, "ruleset", None) is None or not hasattr(engine, "explain"):

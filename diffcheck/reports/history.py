@@ -14,9 +14,11 @@ from typing import Any, Mapping
 
 from diffcheck.reports.witness import differing_rows, object_names, value
 from diffcheck.search.attribution import bisect
-from diffcheck.search.findings import PT, differences
+from diffcheck.search.findings import differences
+from diffcheck.search.rundir import counted
 from engines import get_engine
 from engines.board import Board
+from rulesets.changes import BY_KEY
 from rulesets.editions import EDITIONS, Edition
 
 __all__ = ["Boundary", "History", "Span", "history"]
@@ -31,12 +33,13 @@ class Span:
     until: str | None  # None: still in force
     outcome: Mapping[str, Any]
 
-    def dates(self) -> str:
-        return f"{self.since} to {self.until}" if self.until else f"{self.since} to today"
+    def keys(self) -> str:
+        """``1999-04 to 2003-10``, or one edition's key."""
+        first, last = self.editions[0], self.editions[-1]
+        return first if first == last else f"{first} to {last}"
 
     def named(self) -> str:
-        first, last = self.editions[0], self.editions[-1]
-        return f"edition {first}" if first == last else f"editions {first} to {last}"
+        return f"edition {self.keys()}" if len(self.editions) == 1 else f"editions {self.keys()}"
 
 
 @dataclass(frozen=True)
@@ -108,9 +111,8 @@ def _span(group: list[tuple[Edition, dict]]) -> Span:
 def _boundary(board: Board, data: Mapping[str, Any], old: Edition, x: dict, new: Edition, y: dict) -> Boundary:
     rows = differing_rows(data, x, y)
     attribution = bisect(board, get_engine(old.key).ruleset, y, new.rule_changes)
-    by_key = {c.key: c for c in new.rule_changes}
-    explaining = tuple((k, by_key[k].title, f"{by_key[k].old_rule} -> {by_key[k].new_rule}")
-                       for k in attribution.changes if k in by_key)
+    explaining = tuple((k, BY_KEY[k].title, f"{BY_KEY[k].old_rule} -> {BY_KEY[k].new_rule}")
+                       for k in attribution.changes)
     return Boundary(old.key, new.key, new.since, tuple(Change(*row) for row in rows), explaining,
                     attribution.explained)
 
@@ -126,7 +128,7 @@ def changing(h: History) -> list[tuple[str, str]]:
 
 def cell(span: Span, oid: str, characteristic: str) -> str:
     """One characteristic's value in a span, as a table cell (P/T as ``2/2``)."""
-    return value(span.outcome["objects"].get(oid), characteristic if characteristic != "P/T" else PT)
+    return value(span.outcome["objects"].get(oid), characteristic)
 
 
 def render_history(h: History, board_name: str, width: int | None = None) -> str:
@@ -140,13 +142,11 @@ def render_history(h: History, board_name: str, width: int | None = None) -> str
     editions = sum(len(s.editions) for s in h.spans)
     if len(h.spans) == 1:
         lines += [f"The same answer under all {editions} editions, {first.since} to today:", "",
-                  judge_table(first.outcome)]
+                  judge_table(first.outcome, width)]
         return "\n".join(lines)
-    times = len(h.boundaries)
-    lines += [f"{editions} editions, {first.since} to today: the answer changes {times} time"
-              f"{'s' if times != 1 else ''}. What changes, span by span (the editions in force):", ""]
-    headers = ["object", "characteristic", *(s.named().replace("editions ", "").replace("edition ", "")
-                                             for s in h.spans)]
+    lines += [f"{editions} editions, {first.since} to today: the answer changes {counted(len(h.boundaries), 'time')}. "
+              "What changes, span by span (the editions in force):", ""]
+    headers = ["object", "characteristic", *(s.keys() for s in h.spans)]
     rows = [[h.names.get(oid, oid), characteristic, *(cell(s, oid, characteristic) for s in h.spans)]
             for oid, characteristic in changing(h)]
     lines.append(fitted(rows, headers, width, wrap=tuple(range(2, len(headers)))))
@@ -159,5 +159,5 @@ def render_history(h: History, board_name: str, width: int | None = None) -> str
             lines += [f"    {key}: {title} ({rules})" for key, title, rules in b.rule_changes]
         elif not b.explained:
             lines.append(f"  no set of edition {b.after}'s rule changes gives its answer from {b.before}'s rules")
-    lines += ["", f"In force today ({last.named()}):", judge_table(last.outcome)]
+    lines += ["", f"In force today ({last.named()}):", judge_table(last.outcome, width)]
     return "\n".join(lines)

@@ -106,9 +106,10 @@ def unjudged(run: Run, verdicts: Verdicts) -> list[str]:
     return [g["signature"] for g in run.groups if verdicts.covering(g["signature"]) is None]
 
 
-def peer_report(run_dir: Path | str, verdicts: Verdicts | None = None) -> list[Block]:
-    """The peer report of a run of ``current`` against a peer, as blocks (``document``'s renderers)."""
-    run = load_run(run_dir)
+def peer_report(run: Run | Path | str, verdicts: Verdicts | None = None) -> list[Block]:
+    """The peer report of a run of ``current`` against a peer (loaded, or its directory), as blocks
+    (``document``'s renderers)."""
+    run = run if isinstance(run, Run) else load_run(run)
     peer = run.new
     verdicts = verdicts if verdicts is not None else load_verdicts(peer)
     sides = Sides.of(run.old, peer)

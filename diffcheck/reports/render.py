@@ -14,8 +14,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from tabulate import tabulate
 
-from diffcheck.reports.fit import fitted, output_width
-
+from diffcheck.reports.fit import TABLE_FORMAT, fitted
 from diffcheck.search.divergence import normalize, outcomes_diff
 from diffcheck.search.rundir import characteristics_text, errors_kept_text, errors_text, finding_name, taken_text
 from engines.trace import Applied, Entry, Note, render as render_trace
@@ -36,7 +35,6 @@ __all__ = [
 
 # The characteristics of an outcome object, in the order docs/board-format.md gives them.
 CHARACTERISTICS = ("name", "controller", "types", "subtypes", "supertypes", "colors", "abilities", "power", "toughness")
-TABLE_FORMAT = "simple"
 ABSENT = "(absent)"  # an object one outcome has and the other lacks
 
 
@@ -108,17 +106,18 @@ def engine_header(engine: Any) -> list[str]:
 # ---------------------------------------------------------------- judge
 
 
-def judge_table(outcome: Mapping[str, Any]) -> str:
+def judge_table(outcome: Mapping[str, Any], width: int | None = None) -> str:
     """Every object's final characteristics, one row each; abilities one per line. Then, if the layers changed
-    cards outside the battlefield, theirs, in a second table."""
-    table = _characteristics_table(outcome["objects"], "id")
+    cards outside the battlefield, theirs, in a second table. Within ``width`` columns if given
+    (``diffcheck.reports.fit``)."""
+    table = _characteristics_table(outcome["objects"], "id", width)
     if outcome.get("cards"):
         table += "\n\nCards outside the battlefield that the layers changed:\n" + _characteristics_table(
-            outcome["cards"], "card")
+            outcome["cards"], "card", width)
     return table
 
 
-def _characteristics_table(objects: Mapping[str, Any], first: str) -> str:
+def _characteristics_table(objects: Mapping[str, Any], first: str, width: int | None) -> str:
     rows = []
     for oid, f in objects.items():
         rows.append([
@@ -133,7 +132,7 @@ def _characteristics_table(objects: Mapping[str, Any], first: str) -> str:
             pt_cell(f),
         ])
     headers = [first, "name", "controller", "types", "subtypes", "supertypes", "colors", "abilities", "P/T"]
-    return fitted(rows, headers, output_width(), wrap=(7,))
+    return fitted(rows, headers, width, wrap=(7,))
 
 
 def _strings(entry: Entry) -> Iterable[str]:
@@ -162,9 +161,11 @@ def render_judgement(
     outcome: Mapping[str, Any],
     board_file: str,
     trace: Sequence[Entry] | None = None,
+    width: int | None = None,
 ) -> str:
-    """What ``diffcheck judge`` prints: the header, the table and, given a trace, the explanation."""
-    lines = [*engine_header(engine), f"board: {board_file}", "", judge_table(outcome)]
+    """What ``diffcheck judge`` prints: the header, the table (within ``width`` columns if given) and, given a
+    trace, the explanation."""
+    lines = [*engine_header(engine), f"board: {board_file}", "", judge_table(outcome, width)]
     if trace is not None:
         ruleset = getattr(engine, "ruleset", None)
         step = getattr(ruleset, "step_word", "layer")
@@ -224,8 +225,10 @@ def _cell(key: str, value: Any) -> str:
     return show(value, sep="\n" if key == "abilities" else ", ")
 
 
-def render_diff(engines: Sequence[Any], outcomes: Sequence[Mapping[str, Any]], board_file: str) -> str:
-    """What ``diffcheck diff`` prints: both rulesets, a side-by-side table and a count of differences."""
+def render_diff(engines: Sequence[Any], outcomes: Sequence[Mapping[str, Any]], board_file: str,
+                width: int | None = None) -> str:
+    """What ``diffcheck diff`` prints: both rulesets, a side-by-side table (within ``width`` columns if given)
+    and a count of differences."""
     (e_old, e_new), (old, new) = engines, outcomes
     rows = []
     last = None
@@ -234,7 +237,7 @@ def render_diff(engines: Sequence[Any], outcomes: Sequence[Mapping[str, Any]], b
         rows.append([oid if oid != last else "", key, _cell(key, va), _cell(key, vb), "*" if differs else ""])
         last = oid
     headers = ["id", "characteristic", e_old.name, e_new.name, "differs"]
-    table = fitted(rows, headers, output_width(), wrap=(2, 3),
+    table = fitted(rows, headers, width, wrap=(2, 3),
                    narrow=lambda width: _diff_records(compared, e_old.name, e_new.name, width))
     found = differences(old, new)
     if found:

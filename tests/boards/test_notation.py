@@ -64,7 +64,7 @@ def test_a_board_the_notation_cannot_say_has_no_notation():
 
 
 @pytest.mark.parametrize("text, expected", [
-    ("Humilty", 'no card is called "Humilty"; did you mean Humility'),
+    ("Humilty", 'no card called "Humilty" in the catalogue; did you mean "Humility"'),
     ("Giant Growth>bears", 'no object "bears" listed before it'),
     ("Grizzly Bears@them", "expected @you or @opponent"),
     ("Grizzly Bears[+1/+1=1", "is not closed"),

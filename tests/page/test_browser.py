@@ -146,7 +146,7 @@ def test_a_mistake_is_a_clear_message_and_the_page_goes_on(server, browser):
     text.send_keys("Humilty, Grizzly Bears")
     browser.find_element(By.ID, "apply").click()
     error = _wait(browser, lambda b: b.find_element(By.ID, "error").text or None)
-    assert "did you mean Humility" in error
+    assert 'did you mean "Humility"' in error
     text.clear()
     text.send_keys("Grizzly Bears")
     browser.find_element(By.ID, "apply").click()
