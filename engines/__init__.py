@@ -13,8 +13,13 @@ import re
 import shlex
 from typing import Any, Protocol, runtime_checkable
 
-from engines.board import Board
-from engines.outcome import Outcome
+from engines.compiled import choose
+
+# Before any module of the layer machine is imported: compiled if built from these sources (engines.compiled).
+COMPILED = choose()
+
+from engines.board import Board  # noqa: E402
+from engines.outcome import Outcome  # noqa: E402
 
 GROUP = "diffcheck.engines"
 

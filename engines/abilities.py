@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping, Union
+from typing import Any, ClassVar, Iterable, Literal, Mapping, Union
 
 from engines.values import Condition, Filter, Value, condition_from_dict, per_object, value_from_dict, value_to_dict
 from engines.vocabulary import BASIC_LAND_TYPES, CHANGELING, EVERY_CREATURE_TYPE, ON_BATTLEFIELD, card_types
@@ -73,7 +73,8 @@ def affects_from_dict(data: Any) -> Affects:
 #
 # Each part is applied in one layer (or sublayer); which one is the ruleset's data
 # (rulesets.vocabulary.PartKind names them). ``kind`` is a class attribute so the
-# layer machine can route a part with one dictionary lookup.
+# layer machine can route a part with one dictionary lookup; a literal, so that a test of ``part.kind``
+# tells the type checker (and the compiled machine) which part it is.
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +87,7 @@ class CopyPart:
     # The copy's own "as ... enters" choices, as (the original's chosen word, the copy's): an object that enters
     # as a copy makes them anew (503.6 of 2003-07; 706.6; 707.6). Without, a copied choice is undefined.
     chooses: tuple[tuple[str, str], ...] = ()
-    kind = "copy"
+    kind: ClassVar[Literal["copy"]] = "copy"
 
     def to_dict(self) -> dict[str, Any]:
         if not self.exceptions and not self.chooses:
@@ -109,7 +110,7 @@ class ControlPart:
     """Gain control: ``you`` means the effect's controller (layer 2)."""
 
     player: str
-    kind = "control"
+    kind: ClassVar[Literal["control"]] = "control"
 
     def to_dict(self) -> dict[str, Any]:
         return {"control": self.player}
@@ -120,7 +121,7 @@ class TextPart:
     """Swap color words or subtype words in the affected objects' text (layer 3)."""
 
     swaps: tuple[tuple[str, str], ...]
-    kind = "text"
+    kind: ClassVar[Literal["text"]] = "text"
 
     def to_dict(self) -> dict[str, Any]:
         return {"change_text": dict(self.swaps)}
@@ -133,7 +134,7 @@ class FullTextPart:
     not a copy effect: nothing copies it, and the effects of later layers apply over it."""
 
     of: str  # the card's id
-    kind = "full_text"
+    kind: ClassVar[Literal["full_text"]] = "full_text"
 
     def to_dict(self) -> dict[str, Any]:
         return {"text_of": self.of}
@@ -149,7 +150,7 @@ class TypePart:
     characteristic: str  # "types", "subtypes" or "supertypes"
     op: str  # "set", "add" or "remove"
     values: tuple[str, ...]
-    kind = "type"
+    kind: ClassVar[Literal["type"]] = "type"
 
     @property
     def sets_basic_land_types(self) -> bool:
@@ -168,7 +169,7 @@ class ColorPart:
 
     op: str  # "set" or "add"
     values: tuple[str, ...]
-    kind = "color"
+    kind: ClassVar[Literal["color"]] = "color"
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,7 +179,7 @@ class AbilityPart:
     add: tuple[Union[str, "StaticAbility"], ...] = ()
     remove: tuple[str, ...] = ()
     remove_all: bool = False
-    kind = "ability"
+    kind: ClassVar[Literal["ability"]] = "ability"
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -200,7 +201,7 @@ class PTSetPart:
     # Whether each affected object has its own amount (``values.per_object``): derived, so the layer machine
     # need not walk the values at every application.
     per_object: bool = field(default=False, init=False, repr=False, compare=False)
-    kind = "pt_set"
+    kind: ClassVar[Literal["pt_set"]] = "pt_set"
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "per_object", per_object(self.power) or per_object(self.toughness))
@@ -213,7 +214,7 @@ class PTModifyPart:
     power: Value
     toughness: Value
     per_object: bool = field(default=False, init=False, repr=False, compare=False)  # as PTSetPart's
-    kind = "pt_modify"
+    kind: ClassVar[Literal["pt_modify"]] = "pt_modify"
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "per_object", per_object(self.power) or per_object(self.toughness))
@@ -223,7 +224,7 @@ class PTModifyPart:
 class PTSwitchPart:
     """Switch power and toughness."""
 
-    kind = "pt_switch"
+    kind: ClassVar[Literal["pt_switch"]] = "pt_switch"
 
 
 Part = Union[CopyPart, ControlPart, TextPart, FullTextPart, TypePart, ColorPart, AbilityPart, PTSetPart,

@@ -8,7 +8,8 @@ A mixin of the layer machine's pass (``engines.machine._Run``): it reads ``board
 from __future__ import annotations
 
 from engines.reading import count, matches, read_pt
-from engines.state import Instance
+from engines.layer_pass import LayerPass
+from engines.state import Instance, Obj
 from engines.zones import with_counters, zone_views
 from engines.values import (
     AllOf, AnyOf, AttachedIs, CardTypesAmong, Compare, Controls, Count, CountersOn, Greatest, Is, ManaValue,
@@ -16,10 +17,11 @@ from engines.values import (
 )
 
 
-class Amounts:
+class Amounts(LayerPass):
     """Values and conditions, for one pass of the layer machine."""
 
-    def _pt_values(self, part, unit: Instance, state: dict, you: str, objects, key: str) -> list[tuple[int, int]]:
+    def _pt_values(
+            self, part, unit: Instance, state: dict[str, Obj], you: str, objects, key: str) -> list[tuple[int, int]]:
         """The P/T pair a set or modify part gives each object in sublayer ``key``; a value that is the same
         for every object (a count, a life total) is read once for all of them."""
         power, toughness = part.power, part.toughness
@@ -32,13 +34,14 @@ class Amounts:
         return [(self._amount(power, unit, state, you, key), self._amount(toughness, unit, state, you, key))] \
             * len(objects)
 
-    def _amount(self, value, unit: Instance, state: dict, you: str, key: str, oid: str | None = None) -> int:
+    def _amount(self, value, unit: Instance, state: dict[str, Obj], you: str, key: str, oid: str | None = None) -> int:
         """What ``value`` comes to in sublayer ``key``; ``oid``: the object whose own mana value
         ``mana_value`` reads (an affected object; in a condition, the ability's own object)."""
         kind = type(value)
         if kind is int:
             return value
         if kind is ManaValue:
+            assert oid is not None, "a mana value is read of an affected object or the ability's own"
             return state[oid].mana_value
         if kind is Count:
             if value.zone == "battlefield":
@@ -75,7 +78,7 @@ class Amounts:
             return self.board.player_number(value.what, self._player(value.player, you))
         raise AssertionError(f"not a value: {value!r}")
 
-    def _greatest(self, value: Greatest, unit: Instance, state: dict, you: str) -> int:
+    def _greatest(self, value: Greatest, unit: Instance, state: dict[str, Obj], you: str) -> int:
         numbers = []
         for o in self._permanents(state):
             if not matches(value.among, o, you, unit.source, self.sets):
@@ -86,7 +89,7 @@ class Amounts:
                 numbers.append((o.power if value.characteristic == "power" else o.toughness) or 0)
         return max(numbers, default=0)
 
-    def _zone_views(self, state: dict, counted: bool) -> dict:
+    def _zone_views(self, state: dict[str, Obj], counted: bool) -> dict:
         """Each zone outside the battlefield -> its cards as a count reads them, with their counters where
         ``counted``: built once per pass, or from the card objects of the state (``engines.zones``)."""
         if self.zones is not None:
@@ -117,7 +120,7 @@ class Amounts:
 
     # ------------------------------------------------------------ conditions
 
-    def _holds(self, condition, unit: Instance, state: dict, you: str, key: str) -> bool:
+    def _holds(self, condition, unit: Instance, state: dict[str, Obj], you: str, key: str) -> bool:
         """Whether a conditional ability's condition holds in ``state`` (as the layers before leave it)."""
         kind = type(condition)
         if kind is Controls:

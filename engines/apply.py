@@ -46,7 +46,7 @@ def copy_onto(o: Obj, target: Obj, part: CopyPart, unit: Instance, planner: Plan
     )
     for i, s in enumerate(sources):
         # Choices are not copied; a copy that entered makes its own (503.6 / 706.6 / 707.6).
-        body = rechosen(s.body, part.chooses) if part.chooses and s.body.chosen else without_choices(s.body)
+        body = rechosen(s.ability, part.chooses) if part.chooses and s.ability.chosen else without_choices(s.ability)
         if body.functions_in is not ON_BATTLEFIELD:
             elsewhere = True
         copied.append(Instance(
@@ -65,8 +65,8 @@ def _place(o: Obj, abilities: list[Instance], kept: tuple[Instance, ...], elsewh
         o.statics = tuple(abilities) + kept
         o.dormant = ()
         return
-    o.statics = tuple(s for s in abilities if functions(s.body, o.zone, planner)) + kept
-    o.dormant = tuple(s for s in abilities if not functions(s.body, o.zone, planner))
+    o.statics = tuple(s for s in abilities if functions(s.ability, o.zone, planner)) + kept
+    o.dormant = tuple(s for s in abilities if not functions(s.ability, o.zone, planner))
 
 
 def _take_values(o: Obj, source: Obj) -> None:
@@ -96,7 +96,7 @@ def take_text(o: Obj, card: Obj, unit: Instance, planner: Planner) -> None:
         o.words = o.subtypes | o.keywords
     abilities, elsewhere = [], False
     for i, s in enumerate(x for x in card.statics + card.dormant if not x.granted):
-        body = without_choices(s.body)  # the card's choices were never made for ``o`` (503.6 / 706.6)
+        body = without_choices(s.ability)  # the card's choices were never made for ``o`` (503.6 / 706.6)
         elsewhere = elsewhere or body.functions_in is not ON_BATTLEFIELD
         abilities.append(Instance(("t", o.id, card.id, i), body.label, body, planner.plan(body), o.id, None,
                                   o.timestamp, (o.timestamp, 0, o.position, 3000 + i)))
@@ -124,7 +124,7 @@ def change_text(o: Obj, swaps: dict[str, str], planner: Planner) -> None:
     changed = False
     for s in o.statics:
         if not s.granted:
-            body = swap_ability(s.body, swaps)
+            body = swap_ability(s.ability, swaps)
             if body is not s.body:
                 s = s.with_body(body, planner.plan(body))
                 changed = True

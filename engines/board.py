@@ -227,7 +227,7 @@ class Board:
     hands: tuple[tuple[str, tuple[Card, ...]], ...] = ()
     libraries: tuple[tuple[str, tuple[Card, ...]], ...] = ()
     stack: tuple[tuple[str, tuple[Card, ...]], ...] = ()
-    _by_id: dict = field(default=None, compare=False, hash=False, repr=False)  # type: ignore[assignment]
+    _by_id: dict = field(default=None, compare=False, hash=False, repr=False)  # type: ignore[assignment,arg-type]
 
     # Derived: whether its cards outside the battlefield take part in the layers (``reaches_cards``).
     reaches_cards: bool = field(default=False, init=False, repr=False, compare=False)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from engines.amounts import Amounts
 from engines.board import (
     ON_BATTLEFIELD, ControlPart, CopyPart, Count, Matching, PTModifyPart, PTOf, PTSetPart, TextPart, TypePart,
 )
@@ -82,7 +83,7 @@ def strongly_connected(units: list[Instance], deps: dict) -> dict:
     return group
 
 
-class Depending:
+class Depending(Amounts):
     """Dependency trials for a pass of the machine (``_Run``), which holds the state and applies effects."""
 
     # ------------------------------------------------------------ dependency across stages (before July 2003)
@@ -160,9 +161,10 @@ class Depending:
                 changed[oid] = bits
         return trial, changed
 
-    def _current(self, unit: Instance, key: str, state: dict) -> Instance | None:
+    def _current(self, unit: Instance, key: str, state: dict[str, Obj]) -> Instance | None:
         """An effect whose ability has not started, as its source's text now gives it (None: the ability is
         gone), read in sublayer ``key``: with its parts moved there if it was pulled ahead (before July 2003)."""
+        assert unit.source is not None, "only an ability has not started"
         current = state[unit.source].static(unit.key)
         if current is None or key in current.plan.parts:
             return current
@@ -201,7 +203,9 @@ class Depending:
                     deps.setdefault(b, []).append(a)
         return deps
 
-    def _candidates(self, taking_part: list[Instance], key: str, state: dict, touches: dict, candidates: dict) -> None:
+    def _candidates(
+            self, taking_part: list[Instance], key: str, state: dict[str, Obj], touches: dict, candidates: dict,
+    ) -> None:
         """A -> [B, ...]: the pairs of one group worth a trial, because A writes something B reads."""
         writers = [(a, a.plan.writes[key]) for a in taking_part]
         for b in taking_part:
@@ -232,7 +236,9 @@ class Depending:
                     if b.source in objects:
                         candidates.setdefault(a, []).append(b)
 
-    def _changed(self, b: Instance, key: str, trial: dict, changed: dict, matched: dict, copier: tuple | None) -> bool:
+    def _changed(
+            self, b: Instance, key: str, trial: dict[str, Obj], changed: dict, matched: dict, copier: tuple | None,
+    ) -> bool:
         """Whether a trial changes B (418.5c(b) / 613.7a(b)); ``changed`` maps each object it changed
         to what changed (plan bits). ``copier``: the order (timestamp) of the effect tried if it is a copy
         effect, the only kind that changes what a copy effect copies (copiable values: 503.2 / 706.2); in
@@ -253,7 +259,7 @@ class Depending:
                 was, now = before.static(b.key), after.static(b.key)
                 if (was is None) != (now is None):
                     return True  # existence
-                if was is not None and was.body is not now.body:
+                if was is not None and now is not None and was.body is not now.body:
                     return True  # text
             if before.controller != after.controller:
                 return self._signature(b, key, state) != self._signature(b, key, trial)
@@ -330,20 +336,21 @@ class Depending:
                         return True
         return False
 
-    def _signature(self, unit: Instance, key: str, state: dict) -> tuple | None:
+    def _signature(self, unit: Instance, key: str, state: dict[str, Obj]) -> tuple | None:
         """What 418.5c(b) / 613.7a(b) compares: existence, text, objects affected, what it does."""
         if unit.source is not None and unit.key not in self.started:
-            unit = self._current(unit, key, state)
-            if unit is None:
+            current = self._current(unit, key, state)
+            if current is None:
                 return None  # the ability is gone before its effect started: it no longer exists
+            unit = current
         objects = self._affected(unit, state)
         condition = unit.plan.condition
         holds = condition is None or unit.key in self.started or self._holds(
             condition, unit, state, self._you(unit, state), key)
         return (id(unit.body), holds, objects, self._values(unit, key, state, objects))
 
-    def _values(self, unit: Instance, key: str, state: dict, objects: frozenset) -> tuple:
-        out = []
+    def _values(self, unit: Instance, key: str, state: dict[str, Obj], objects: frozenset) -> tuple:
+        out: list = []
         you = self._you(unit, state)
         for part in unit.plan.parts[key]:
             if isinstance(part, (PTSetPart, PTModifyPart)):
@@ -356,7 +363,9 @@ class Depending:
         return tuple(out)
 
 
-def _matches_differ(f, oids, state: dict, trial: dict, you: str, source, matched: dict, sets, zoned: bool) -> bool:
+def _matches_differ(
+        f, oids, state: dict[str, Obj], trial: dict[str, Obj], you: str, source, matched: dict, sets, zoned: bool,
+) -> bool:
     """Whether filter ``f`` matches one of ``oids`` in the trial and not in the state, or the other way;
     ``matched`` keeps what it answered in the state, which every trial of one search asks again. Only
     objects in the filter's zones count (a card outside them changes nothing it reads)."""

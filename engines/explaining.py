@@ -11,23 +11,29 @@ from __future__ import annotations
 from typing import Iterable
 
 from engines.board import FACE_DOWN, PTOf, counter_pt_change, subtypes_given
+from engines.dependency import Depending
 from engines.outcome import spoken_types
 from engines.state import Instance, Obj
 from engines.text import words_found
-from engines.trace import Change, Note
+from engines.trace import Change, Entry, Note
 from rulesets.model import STATIC, Sublayer
 
 
-class Explaining:
+class Explaining(Depending):
     """Methods of ``_Run`` for its trace; they use its ``state``, ``ruleset``, ``board``, ``cards``,
     ``planner``, ``started`` and ``trace``, and its ``_affected``, ``_amount`` and ``_buckets``."""
+
+    def _say(self, entry: Entry) -> None:
+        """Add to the trace: the methods here run only when one is asked for."""
+        if self.trace is not None:
+            self.trace.append(entry)
 
     def _note_lost(self, unit: Instance, before: list[Instance], now: list[Instance], sublayer: Sublayer) -> None:
         """Tell the judge which waiting effects ``unit`` took away before they started (418.5b / 613.5)."""
         still = {u.key for u in now}
         for gone in before:
             if gone is not unit and gone.key not in still:
-                self.trace.append(Note(
+                self._say(Note(
                     sublayer.key,
                     f"{self._name(gone)}: its ability is gone (taken by {self._name(unit)}) before its effect "
                     "started, so it does not apply; only an effect that has started keeps applying",
@@ -37,7 +43,7 @@ class Explaining:
     def _note_condition(self, unit: Instance, sublayer: Sublayer) -> None:
         """Tell the judge that a conditional ability's condition does not hold here, so its effect does not
         exist in this sublayer (decision condition_each_layer)."""
-        self.trace.append(Note(
+        self._say(Note(
             sublayer.key,
             f"{self._name(unit)}: its condition does not hold as the effects applied so far leave the game, "
             "so its effect does not exist here",
@@ -49,7 +55,7 @@ class Explaining:
         for oid in objects:
             for s in self.state[oid].statics:
                 if s.key[0] == "c" and self._copied_from_choice(s):
-                    self.trace.append(Note(
+                    self._say(Note(
                         key, f"{oid}: its copy of \"{s.label}\" refers to a choice made for another permanent, "
                         "which is not copied: the parts that refer to it do nothing", (self.ruleset.cite("undefined_choice"),),
                     ))
@@ -220,7 +226,7 @@ class Explaining:
         the document does not list, or a color indicator read as an ability of the object's text that they
         take away or rewrite."""
         objects = tuple(objects)
-        out = ("decision: unlisted_subtypes",) if self._unlisted_subtypes(parts, objects) else ()
+        out: tuple[str, ...] = ("decision: unlisted_subtypes",) if self._unlisted_subtypes(parts, objects) else ()
         takes_text = any(p.kind == "text" or (p.kind == "ability" and (p.remove_all or p.remove))
                          or getattr(p, "sets_basic_land_types", False) for p in parts)
         if "color_indicator_text" in self.machine.decided and takes_text and any(
@@ -298,6 +304,8 @@ class Explaining:
         """The rule that orders the effects of two static abilities that share a timestamp, if one does (see
         ``_tied``); "granted" from 2021-02-24 (613.7a), for an object's own ability and one granted to it."""
         a, b = u.source, v.source
+        if a is None or b is None:
+            return None  # a resolved effect: timestamps alone order it
         if a == b and u.granted != v.granted and "own_and_granted" in self.ruleset.citations:
             return "granted"
         if self.ruleset.apnap_timestamps and self.state[a].controller != self.state[b].controller:

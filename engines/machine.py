@@ -17,24 +17,22 @@ affects its fixed objects (418.3b / 611.2c).
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Iterable
+from typing import Callable, Iterable
 
 from engines import apply
 from engines.board import (
-    CHANGELING, CHANGELING_ABILITY, ON_BATTLEFIELD, AbilityPart, Attached, Board, Effect, Ids, PTModifyPart, Self_,
+    CHANGELING, CHANGELING_ABILITY, AbilityPart, Board, Effect, Ids, PTModifyPart,
     StaticAbility, counter_pt_change,
 )
-from engines.amounts import Amounts
-from engines.dependency import Depending, changed_bits, strongly_connected
+from engines.dependency import changed_bits, strongly_connected
 from engines.explaining import Explaining, describe
 from engines.plan import ALL, Planner
-from engines.reading import card_views, matches
+from engines.reading import card_views
 from engines.state import Instance, Obj, obj_from_permanent
 from engines.zones import card_objects, cards_by_object_id
 from engines.trace import Applied, Change, Entry, Heading, Note
 from rulesets.model import ALL_EFFECTS, NO_CDA, RESOLVED, STATIC, Ruleset, Sublayer
 
-EMPTY: frozenset[str] = frozenset()
 MAX_PASSES = 8
 
 
@@ -130,7 +128,7 @@ def _labels(found: dict, keys) -> str:
     return ", ".join(sorted(found[k][1].label for k in keys))
 
 
-class _Run(Amounts, Depending, Explaining):
+class _Run(Explaining):
     """One pass of one evaluation: the state, which effects have started, and the trace."""
 
     def __init__(self, machine: Machine, board: Board, early: dict, trace: list[Entry] | None,
@@ -183,9 +181,9 @@ class _Run(Amounts, Depending, Explaining):
                 o.timestamp = ts
                 continue
             # An ability that works only elsewhere (an Incarnation's) does not function here (112.6b / 113.6b).
-            dormant = tuple(s for s in statics if "battlefield" not in s.body.functions_in)
+            dormant = tuple(s for s in statics if "battlefield" not in s.ability.functions_in)
             if dormant:
-                statics = tuple(s for s in statics if "battlefield" in s.body.functions_in)
+                statics = tuple(s for s in statics if "battlefield" in s.ability.functions_in)
             if CHANGELING in p.abilities:  # key "w": the ability a keyword word stands for
                 statics += (Instance(("w", p.id), CHANGELING, CHANGELING_ABILITY, plan(CHANGELING_ABILITY), p.id,
                                      None, ts, (ts, 0, position, len(statics))),)
@@ -329,7 +327,7 @@ class _Run(Amounts, Depending, Explaining):
 
     def _sublayer(self, sublayer: Sublayer, units: list[Instance]) -> None:
         key = sublayer.key
-        order = _cda_first_order if sublayer.cda_first else _timestamp_order
+        order: Callable[[Instance], tuple] = _cda_first_order if sublayer.cda_first else _timestamp_order
         if key in self.pulled:  # effects of later stages that one here depends on go first (before July 2003)
             early, base = {u.key for u in self.pulled[key]}, order
             order = lambda u: (u.key not in early, base(u))  # noqa: E731
@@ -341,9 +339,11 @@ class _Run(Amounts, Depending, Explaining):
         # A dependency loop, once free to go, goes whole, in base order (418.5d / 613.7b): its members,
         # and the keys of those still to apply.
         loop_members: tuple = ()
+        loop: tuple  # the other members of the loop the effect applied goes with, if any
+        ahead: tuple  # the labels of the effects it goes ahead of
         loop_rest: list = []
         while pending:
-            unit = None
+            unit: Instance | None = None
             if loop_rest:
                 by_key = {u.key: u for u in pending}
                 while loop_rest and unit is None:
@@ -464,37 +464,6 @@ class _Run(Amounts, Depending, Explaining):
                 return unit, loop, tuple(u.label for u in pending[:n])
         raise AssertionError("a dependency graph always has a free strongly connected component")
 
-    # ------------------------------------------------------------ whom, and how much
-
-    def _you(self, unit: Instance, state: dict) -> str:
-        return unit.controller if unit.source is None else state[unit.source].controller
-
-    def _affected(self, unit: Instance, state: dict) -> frozenset:
-        locked = self.started.get(unit.key)
-        if locked is not None:
-            return locked[1]
-        affects = unit.body.affects
-        if isinstance(affects, Ids):
-            return frozenset(affects.ids)
-        if isinstance(affects, Self_):
-            return frozenset((unit.source,))
-        if isinstance(affects, Attached):
-            target = state[unit.source].attached_to
-            return frozenset((target,)) if target is not None else EMPTY
-        you = state[unit.source].controller
-        f = affects.filter
-        sets = self.sets
-        if not self.zoned:
-            return frozenset(o.id for o in state.values() if matches(f, o, you, unit.source, sets))
-        zones = f.zones or ON_BATTLEFIELD  # it may reach cards outside the battlefield: they are in the state
-        return frozenset(o.id for o in state.values() if o.zone in zones and matches(f, o, you, unit.source, sets))
-
-    def _permanents(self, state: dict) -> Iterable[Obj]:
-        """The objects on the battlefield: the whole state, unless cards outside it are objects too."""
-        if not self.zoned:
-            return state.values()
-        return [o for o in state.values() if o.zone == "battlefield"]
-
     # ------------------------------------------------------------ applying
 
     def _apply(
@@ -527,7 +496,7 @@ class _Run(Amounts, Depending, Explaining):
             self.last_changes = bits
             return existence
         kindred = self.ruleset.kindred
-        before = {oid: describe(self.state[oid], kindred) for oid in objects}
+        described = {oid: describe(self.state[oid], kindred) for oid in objects}
         words = self._words_replaced(unit, key, objects)
         rests_on = self._decisions_before(unit.plan.parts[key], objects)  # read before the parts change them
         changed = self._apply_parts(unit, key, self.state, None, objects)
@@ -535,7 +504,7 @@ class _Run(Amounts, Depending, Explaining):
         changes = words + tuple(
             Change(oid, name, old, new)
             for oid in objects
-            for (name, old), new in zip(before[oid].items(), describe(self.state[oid], kindred).values())
+            for (name, old), new in zip(described[oid].items(), describe(self.state[oid], kindred).values())
             if old != new
         )
         why, rules = self._why(unit, sublayer, waited, loop, ahead, rests_on)
@@ -544,7 +513,7 @@ class _Run(Amounts, Depending, Explaining):
             self._note_undefined_choices(objects, key)
         return changed
 
-    def _apply_parts(self, unit: Instance, key: str, state: dict, cloned: set | None, objects=None) -> bool:
+    def _apply_parts(self, unit: Instance, key: str, state: dict[str, Obj], cloned: set | None, objects=None) -> bool:
         """Apply ``unit``'s parts here to ``state``; True if some object's static abilities changed.
 
         With ``cloned`` (a trial), copy each object before changing it and collect the ids
@@ -555,11 +524,10 @@ class _Run(Amounts, Depending, Explaining):
         you = self._you(unit, state)
         existence = False
         for part in unit.plan.parts[key]:
-            kind = part.kind
-            if kind == "pt_modify" or kind == "pt_set":
+            if part.kind == "pt_modify" or part.kind == "pt_set":
                 # Values are read for every object before any changes: one effect applies at once.
                 values = self._pt_values(part, unit, state, you, objects, key)
-            elif kind == "copy":
+            elif part.kind == "copy":
                 target = state[part.of]
             for n, oid in enumerate(objects):
                 o = state[oid]
@@ -567,26 +535,28 @@ class _Run(Amounts, Depending, Explaining):
                     o = state[oid] = o.clone()
                     cloned.add(oid)
                 statics = o.statics
-                if kind == "pt_modify":
+                if part.kind == "pt_modify":
                     p, t = values[n]
                     o.power, o.toughness = (o.power or 0) + p, (o.toughness or 0) + t
-                elif kind == "pt_set":
+                elif part.kind == "pt_set":
                     o.power, o.toughness = values[n]
-                elif kind == "color":
+                elif part.kind == "color":
                     apply.change_colors(o, part)
-                elif kind == "ability":
+                elif part.kind == "ability":
                     apply.change_abilities(o, part, unit, self.planner, None if cloned is not None else self.granted)
-                elif kind == "type":
+                elif part.kind == "type":
                     apply.change_types(o, part, self.ruleset)
-                elif kind == "pt_switch":
-                    o.power, o.toughness = o.toughness or 0, o.power or 0
-                elif kind == "control":
+                elif part.kind == "pt_switch":
+                    # Two steps, not one tuple assignment: the compiled build misreads ``x or 0`` inside one.
+                    power, toughness = o.toughness or 0, o.power or 0
+                    o.power, o.toughness = power, toughness
+                elif part.kind == "control":
                     o.controller = you if part.player == "you" else part.player
-                elif kind == "text":
+                elif part.kind == "text":
                     apply.change_text(o, dict(part.swaps), self.planner)
-                elif kind == "full_text":
+                elif part.kind == "full_text":
                     apply.take_text(o, state[part.of], unit, self.planner)
-                else:
+                elif part.kind == "copy":
                     apply.copy_onto(o, target, part, unit, self.planner)
                 # The apply functions give an object a new tuple of abilities only when they change it.
                 if o.statics is not statics:
@@ -607,7 +577,7 @@ def _counters_as_effects(board: Board, plan) -> list[Instance]:
         if not p.counters:
             continue
         for kind, n in p.pt_counters:
-            dp, dt = counter_pt_change(kind)
+            dp, dt = counter_pt_change(kind) or (0, 0)  # a P/T kind: pt_counters holds no other
             ts = p.counter_timestamp(kind)
             label = f"{n} {kind} counter{'s' if n > 1 else ''} on {p.id}"
             body = Effect(f"{p.id} {kind}", label, p.controller, ts, Ids((p.id,)), (PTModifyPart(dp * n, dt * n),))

@@ -7,7 +7,6 @@ is something B reads; every other pair is independent without a trial.
 
 from __future__ import annotations
 
-from typing import Mapping
 
 from engines.board import (
     COLORS as COLOR_WORDS, AbilityPart, ColorPart, ControlPart, CopyPart, Count, Effect, Filter, ManaValue, PTOf,
@@ -161,12 +160,12 @@ class Plan:
         condition=None,
     ) -> None:
         self.origin = origin  # CDA, STATIC or RESOLVED
-        self.parts: Mapping[str, tuple[Part, ...]] = parts  # sublayer key -> parts applied there, in body order
+        self.parts: dict[str, tuple[Part, ...]] = parts  # sublayer key -> parts applied there, in body order
         self.first = first  # index of the first sublayer with a part: where the effect starts to apply
-        self.reads: Mapping[str, int] = reads  # sublayer key -> what its affected set and values read there
+        self.reads: dict[str, int] = reads  # sublayer key -> what its affected set and values read there
         # sublayer key -> the part of ``reads`` read only on the objects it applies to
-        self.local: Mapping[str, int] = local
-        self.writes: Mapping[str, int] = writes  # sublayer key -> what its parts there change
+        self.local: dict[str, int] = local
+        self.writes: dict[str, int] = writes  # sublayer key -> what its parts there change
         self.affects_reads = affects_reads  # what its filter reads (0 unless it affects a filter's matches)
         self.condition = condition  # a conditional ability's condition; None for every other effect
 
@@ -232,7 +231,7 @@ class Planner:
         proper_nouns = not self.ruleset.text_changes_creature_types
         for part in body.parts:
             kind = part.kind
-            if proper_nouns and kind == "text":
+            if proper_nouns and part.kind == "text":
                 part = _without_creature_types(part, self.ruleset.subtypes)
             key = whole or where[kind]
             w = _FIXED_WRITES.get(kind)

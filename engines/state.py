@@ -34,6 +34,12 @@ class Instance:
         self.granted: bool = granted  # granted by an effect: not part of the object's text (418.6b / 612.3)
         self.cda: bool = plan.origin == "cda"
 
+    @property
+    def ability(self) -> StaticAbility:
+        """The static ability of an effect that comes from one (``source`` is its object); a resolved effect
+        has none."""
+        return self.body  # type: ignore[return-value]
+
     def with_body(self, body: StaticAbility, plan: Plan) -> "Instance":
         """The same ability after a text change (layer 3)."""
         return Instance(self.key, body.label, body, plan, self.source, self.controller, self.timestamp, self.order, self.granted)
@@ -62,6 +68,27 @@ class Obj:
         "statics", "power", "toughness", "mana_value", "timestamp", "attached_to", "position", "hidden", "words",
         "status", "zone", "dormant",
     )
+    id: str
+    name: str | None
+    controller: str
+    owner: str
+    types: frozenset[str]
+    subtypes: frozenset[str]
+    supertypes: frozenset[str]
+    colors: frozenset[str]
+    keywords: frozenset[str]
+    statics: tuple[Instance, ...]
+    power: int | None
+    toughness: int | None
+    mana_value: int
+    timestamp: int
+    attached_to: str | None
+    position: int
+    hidden: frozenset[str]
+    words: frozenset[str] | None
+    status: int
+    zone: str
+    dormant: tuple[Instance, ...]
 
     def clone(self) -> "Obj":
         # Spelled out: trial applications clone objects in the innermost loop of dependency checks.

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from functools import lru_cache
-from typing import Mapping
+from typing import Any, Mapping
 
 from engines.board import (
     AbilityPart, ColorPart, Filter, Matching, Part, PTModifyPart, PTSetPart, StaticAbility,
@@ -65,7 +65,7 @@ def _swap_tuple(words: tuple[str, ...], swaps: Mapping[str, str]) -> tuple[str, 
 
 
 def _swap_filter(f: Filter, swaps: Mapping[str, str]) -> Filter:
-    fields = {
+    fields: dict[str, Any] = {
         name: swap_set(getattr(f, name), swaps)
         for name in ("colors", "not_colors", "subtypes", "not_subtypes", "abilities")
     }
@@ -137,7 +137,7 @@ def rechosen(ability: StaticAbility, chooses: tuple[tuple[str, str], ...]) -> St
     mapping = {old: new for old, new in chooses if old in ability.chosen}
     if not mapping:
         return without_choices(ability)
-    left = ability.chosen - mapping.keys()
+    left = ability.chosen.difference(mapping)  # a frozenset (minus the keys view would give a set)
     base = _without_choices(replace(ability, chosen=left)) if left else replace(ability, chosen=frozenset())
     return replace(_swap_ability(base, mapping), chosen=frozenset(mapping.values()))
 

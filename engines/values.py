@@ -11,7 +11,7 @@ as a change of existence). Every type here is a frozen value, read by ``engines.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Union
+from typing import Any, ClassVar, Mapping, Union
 
 from engines.vocabulary import KINDRED, card_types
 
@@ -56,14 +56,16 @@ class Filter:
     # millions of times, and most filters give none of them.
     rare: bool = field(default=False, init=False, repr=False, compare=False)
 
-    _SET_KEYS = (
+    _SET_KEYS: ClassVar[tuple[str, ...]] = (
         "types", "subtypes", "supertypes", "colors", "abilities",
         "not_types", "not_subtypes", "not_supertypes", "not_colors",
     )
-    _INT_KEYS = ("power_at_least", "power_at_most", "toughness_at_least", "toughness_at_most",
-                 "mana_value_at_least", "mana_value_at_most")
-    _PLAYER_KEYS = ("controller", "owner")
-    _STATUS_KEYS = ("tapped", "attached", "paired", "face_down")
+    _INT_KEYS: ClassVar[tuple[str, ...]] = (
+        "power_at_least", "power_at_most", "toughness_at_least", "toughness_at_most", "mana_value_at_least",
+        "mana_value_at_most",
+    )
+    _PLAYER_KEYS: ClassVar[tuple[str, ...]] = ("controller", "owner")
+    _STATUS_KEYS: ClassVar[tuple[str, ...]] = ("tapped", "attached", "paired", "face_down")
 
     def __post_init__(self) -> None:
         rare = self.owner is not None or self.name is not None or self.mana_value_at_least is not None \
@@ -402,6 +404,6 @@ def map_condition_filters(condition: Condition, change) -> Condition:
         inner = tuple(map_condition_filters(c, change) for c in condition.conditions)
         return condition if all(a is b for a, b in zip(inner, condition.conditions)) else type(condition)(inner)
     if isinstance(condition, Not):
-        inner = map_condition_filters(condition.condition, change)
-        return condition if inner is condition.condition else Not(inner)
+        negated = map_condition_filters(condition.condition, change)
+        return condition if negated is condition.condition else Not(negated)
     return condition

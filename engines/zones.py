@@ -58,7 +58,8 @@ def card_objects(board: Board, planner: Planner, words: bool, keyword_counters: 
         oid = card_id(key, player, index, card)
         ts = card.timestamp if card.timestamp is not None else latest + n
         position = len(board.objects) + n
-        live, dormant = [], []
+        live: list[Instance] = []
+        dormant: list[Instance] = []
         abilities = card.static + ((CHANGELING_ABILITY,) if CHANGELING in card.abilities else ())
         for i, a in enumerate(abilities):
             instance = Instance(("z", oid, i), a.label, a, plan(a), oid, None, ts, (ts, 0, position, i))
@@ -119,7 +120,7 @@ def with_counters(o: Obj, card: Card) -> Obj:
     if "creature" not in o.types or not card.counters:
         return o
     power, toughness = card.pt(True)
-    dp, dt = power - (card.power or 0), (toughness or 0) - (card.toughness or 0)
+    dp, dt = (power or 0) - (card.power or 0), (toughness or 0) - (card.toughness or 0)
     if not (dp or dt):
         return o
     o = o.clone()

@@ -1,0 +1,96 @@
+"""What one pass of the layer machine holds, and whom an effect applies to.
+
+``LayerPass`` is the base of the pass (``engines.machine._Run``): the working state, the
+effects that have started with the objects they started with (418.5b / 613.5), and the
+board they come from. Values and conditions (``engines.amounts``), dependency trials
+(``engines.dependency``) and the trace (``engines.explaining``) build on it in one line of
+inheritance, so that each part of the pass can be compiled as a native class; the methods
+the pass itself defines, and the parts use, are declared here.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterable
+
+from engines.board import ON_BATTLEFIELD, Attached, Board, Ids, Self_
+from engines.plan import Planner
+from engines.reading import matches
+from engines.state import Instance, Obj
+from engines.trace import Entry
+from rulesets.model import Ruleset, SubtypeSets
+
+if TYPE_CHECKING:
+    from engines.machine import Machine
+
+EMPTY: frozenset[str] = frozenset()
+
+
+class LayerPass:
+    """One pass of one evaluation: its state, which effects have started, and whom each affects."""
+
+    machine: Machine
+    ruleset: Ruleset
+    planner: Planner
+    board: Board
+    trace: list[Entry] | None
+    zoned: bool  # whether the board's cards outside the battlefield are objects of the state (``engines.zones``)
+    sets: SubtypeSets
+    cards: dict
+    zones: dict | None
+    state: dict[str, Obj]
+    resolved: list[Instance]
+    started: dict  # effect key -> (the effect, the objects it started with): 613.5
+    granted: set
+    abilities_changed: bool
+    last_changes: int
+    moved: dict
+    pulled: dict
+    pulled_for: dict
+
+    # ------------------------------------------------------------ whom
+
+    def _you(self, unit: Instance, state: dict[str, Obj]) -> str:
+        """The effect's controller: a resolved effect's is fixed; a static ability's is its object's now."""
+        if unit.source is None:
+            return unit.controller  # type: ignore[return-value]  # a resolved effect always has one
+        return state[unit.source].controller
+
+    def _affected(self, unit: Instance, state: dict[str, Obj]) -> frozenset:
+        """The objects the effect applies to in ``state``: those it started with, once it has (613.5)."""
+        locked = self.started.get(unit.key)
+        if locked is not None:
+            return locked[1]
+        affects = unit.body.affects
+        if isinstance(affects, Ids):
+            return frozenset(affects.ids)
+        source = unit.source
+        assert source is not None, "a resolved effect affects fixed objects (611.2c)"
+        if isinstance(affects, Self_):
+            return frozenset((source,))
+        if isinstance(affects, Attached):
+            target = state[source].attached_to
+            return frozenset((target,)) if target is not None else EMPTY
+        you = state[source].controller
+        f = affects.filter
+        sets = self.sets
+        if not self.zoned:
+            return frozenset(o.id for o in state.values() if matches(f, o, you, source, sets))
+        zones = f.zones or ON_BATTLEFIELD  # it may reach cards outside the battlefield: they are in the state
+        return frozenset(o.id for o in state.values() if o.zone in zones and matches(f, o, you, source, sets))
+
+    def _permanents(self, state: dict[str, Obj]) -> Iterable[Obj]:
+        """The objects on the battlefield: the whole state, unless cards outside it are objects too."""
+        if not self.zoned:
+            return state.values()
+        return [o for o in state.values() if o.zone == "battlefield"]
+
+    # ------------------------------------------------------------ defined by the pass (engines.machine)
+
+    def _apply_parts(self, unit: Instance, key: str, state: dict[str, Obj], cloned: set | None, objects=None) -> bool:
+        raise NotImplementedError
+
+    def _buckets(self) -> dict[str, list[Instance]]:
+        raise NotImplementedError
+
+    def _groups(self, pending: list[Instance]) -> list[list[Instance]]:
+        raise NotImplementedError

@@ -1,0 +1,89 @@
+"""The compiled layer machine (engines.compiled, built by setup.py with mypyc) against its own sources.
+
+The compiled build is an optimisation only: on every board, under every edition, it must answer
+exactly as the pure-Python modules do, outcome and trace. And it must never answer for sources it was
+not built from: an edited module turns the whole build off until it is rebuilt.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import engines
+from engines import compiled
+from rulesets.editions import EDITIONS
+
+HERE = Path(__file__).resolve().parent
+needs_build = pytest.mark.skipif(
+    not engines.COMPILED,
+    reason="the layer machine is not compiled here (pip install -e . builds it; DIFFCHECK_PURE turns it off)")
+
+
+def _run(code_or_script: list[str], env: dict[str, str] | None = None, cwd: Path | None = None) -> str:
+    done = subprocess.run([sys.executable, *code_or_script], capture_output=True, text=True, check=True,
+                          env={**os.environ, **(env or {})}, cwd=cwd)
+    return done.stdout
+
+
+def _digest(pure: bool) -> dict:
+    # The same hash seed in both processes: a trace shows sets, whose printed order follows string hashing.
+    env = {"PYTHONHASHSEED": "0", "DIFFCHECK_PURE": "1" if pure else ""}
+    return json.loads(_run([str(HERE / "parity_digest.py"), "7", "150", "15", "100"], env))
+
+
+@needs_build
+def test_compiled_and_pure_give_the_same_outcomes_and_traces_on_every_edition():
+    built, pure = _digest(pure=False), _digest(pure=True)
+    assert (built["compiled"], pure["compiled"]) == (True, False)  # the two processes really ran the two builds
+    assert built["boards"] == 265
+    assert set(built["answers"]) == {e.key for e in EDITIONS}
+    differing = {edition: [i for i, (a, b) in enumerate(zip(answers, pure["answers"][edition])) if a != b]
+                 for edition, answers in built["answers"].items()}
+    assert {edition: boards for edition, boards in differing.items() if boards} == {}
+
+
+def _copy_of_the_build(tmp_path: Path) -> Path:
+    """The engines and rulesets packages, built, in a directory of their own (this checkout stays untouched)."""
+    root = tmp_path / "copy"
+    ignore = shutil.ignore_patterns("__pycache__", "peers")
+    for package in ("engines", "rulesets"):
+        shutil.copytree(Path(engines.__file__).parent.parent / package, root / package, ignore=ignore)
+    group = importlib.util.find_spec(f"{compiled.GROUP}__mypyc")
+    assert group is not None and group.origin, "the compiled modules' shared library is installed beside them"
+    shutil.copy(group.origin, root)
+    return root
+
+
+_WHICH = "import engines, engines.machine as m; print(engines.COMPILED, Path(m.__file__).suffix)"
+
+
+def _which(root: Path, **env: str) -> list[str]:
+    return _run(["-c", "from pathlib import Path; " + _WHICH], {"PYTHONPATH": str(root), **env}, cwd=root).split()
+
+
+@needs_build
+def test_an_edited_source_is_never_shadowed_by_a_stale_build(tmp_path):
+    root = _copy_of_the_build(tmp_path)
+    assert _which(root) == ["True", ".so"]  # the copy, as built, runs compiled
+    assert _which(root, DIFFCHECK_PURE="1") == ["False", ".py"]
+    source = root / "engines" / "dependency.py"
+    source.write_text(source.read_text() + "\n# an edit the build has not seen\n")
+    # Any one module edited: every module from its source (a compiled class cannot extend a pure one).
+    assert _which(root) == ["False", ".py"]
+
+
+def test_without_a_record_of_the_build_the_sources_are_used(tmp_path):
+    # A checkout with no build at all (no compiler at install, or DIFFCHECK_PURE_BUILD): pure, and no error.
+    root = tmp_path / "copy"
+    ignore = shutil.ignore_patterns("__pycache__", "peers", "*.so", compiled.MANIFEST)
+    for package in ("engines", "rulesets"):
+        shutil.copytree(Path(engines.__file__).parent.parent / package, root / package, ignore=ignore)
+    assert _which(root) == ["False", ".py"]
