@@ -17,7 +17,7 @@ from engines.board import (
     ON_BATTLEFIELD, ControlPart, CopyPart, Count, Matching, PTModifyPart, PTOf, PTSetPart, TextPart, TypePart,
 )
 from engines.plan import (
-    ABILITIES, COLORS, CONTROLLER, COPIABLE, EXIST, LAND, NOT_STARTED_READS, PT, TEXT, TYPES, Plan,
+    ABILITIES, ALL, COLORS, CONTROLLER, COPIABLE, EXIST, LAND, NOT_STARTED_READS, PT, TEXT, TYPES, Plan,
 )
 from engines.reading import matches, read_pt
 from engines.state import Instance, Obj, copiable_snapshot
@@ -83,6 +83,43 @@ def strongly_connected(units: list[Instance], deps: dict) -> dict:
     return group
 
 
+class Trials:
+    """The dependency trials of one step, kept from one application to the next.
+
+    Which effects depend on which is asked again after every application (418.5c / 613.7a are
+    about the effects still to apply, in the state as it is now), but an application changes
+    only some objects (``moved``), and only some characteristics of them (``written``, plan bits).
+    So a search keeps, from the one before:
+
+    - A's trial (A applied to a copy of the state), unless A's values read something written
+      (``Plan.values``; a copy effect reads all it copies), its affected set is another now, an
+      object it touched has moved, or A's own object has (what is "yours" follows its controller);
+    - the answer to "does B depend on A?", if A's trial is the same as before (kept, or made again
+      with the same result), none of the objects it changed has moved, and B reads nothing written
+      beyond those objects (``Plan.whole``: a condition, a greatest value, its affected set where
+      its parts compare only the affected objects); the rest of B's reading is on the objects the
+      trial changed, which are as they were.
+
+    ``Machine(check_dependencies=True)`` checks every search that keeps something against a
+    search made afresh; the property tests run it on generated boards under every edition.
+    """
+
+    __slots__ = ("touches", "tried", "answers", "written", "moved")
+
+    def __init__(self) -> None:
+        self.touches: dict = {}  # effect -> the objects it would apply to now
+        # effect -> its trial state, what it changed there, the objects it touched, those it applied to
+        self.tried: dict = {}
+        self.answers: dict = {}  # (A, B) -> whether B depends on A
+        self.written = 0  # what the applications since the last search changed (plan bits) ...
+        self.moved: set = set()  # ... and of which objects
+
+    def applied(self, written: int, moved: Iterable[str]) -> None:
+        """Another effect applied, changing ``written`` of the objects ``moved``."""
+        self.written |= written
+        self.moved.update(moved)
+
+
 class Depending(Amounts):
     """Dependency trials for a pass of the machine (``_Run``), which holds the state and applies effects."""
 
@@ -141,15 +178,16 @@ class Depending(Amounts):
 
     def _depending_on(self, a: Instance, key: str, effects: list[Instance]) -> list[Instance]:
         """Those of ``effects`` that applying ``a`` now would change (418.5b), by trial."""
-        trial, changed = self._trial(a, key, self._affected(a, self.state))
+        trial, changed, _ = self._trial(a, key, self._affected(a, self.state))
         if not changed:
             return []
         matched: dict = {}
         copier = a.order if a.plan.writes[key] & COPIABLE else None
         return [b for b in effects if b is not a and self._changed(b, key, trial, changed, matched, copier)]
 
-    def _trial(self, a: Instance, key: str, objects) -> tuple[dict, dict]:
-        """``a`` applied to a copy of the state: the copy, and what it changed, object by object (plan bits)."""
+    def _trial(self, a: Instance, key: str, objects) -> tuple[dict, dict, set]:
+        """``a`` applied to a copy of the state: the copy, what it changed, object by object (plan bits), and
+        the objects it touched."""
         state = self.state
         trial = dict(state)
         touched: set = set()
@@ -159,7 +197,7 @@ class Depending(Amounts):
             bits = changed_bits(state[oid], trial[oid])
             if bits:
                 changed[oid] = bits
-        return trial, changed
+        return trial, changed, touched
 
     def _current(self, unit: Instance, key: str, state: dict[str, Obj]) -> Instance | None:
         """An effect whose ability has not started, as its source's text now gives it (None: the ability is
@@ -178,29 +216,71 @@ class Depending(Amounts):
             bits |= NOT_STARTED_READS
         return bits
 
-    def _dependencies(self, pending: list[Instance], key: str) -> dict:
-        """B -> [A, ...]: the pending effects each pending effect depends on, decided by trial."""
+    def _dependencies(self, pending: list[Instance], key: str, trials: Trials | None = None) -> dict:
+        """B -> [A, ...]: the pending effects each pending effect depends on, decided by trial; with ``trials``,
+        those of the last search kept where nothing applied since can have changed them (``Trials``)."""
         state = self.state
-        touches: dict = {}  # a -> the objects it would apply to now
+        if trials is None:
+            trials = Trials()
+        written, moved = trials.written, trials.moved
+        touches = trials.touches  # a -> the objects it would apply to now
+        again: set = set()  # effects whose trial must be made again
+        unsure: set = set()  # effects whose answers must be decided again, whatever the trial
+        if written:
+            for u in pending:
+                # What is "yours" follows the controller of the effect's object, which no plan bit of a filter
+                # on owners, life or hands names: a change to its own object unsettles all.
+                own = u.source in moved
+                if own or self._reads(u, key) & written:
+                    touches.pop(u, None)  # its affected set may differ
+                # A copy effect takes every characteristic of what it copies, not only those its plan reads
+                # (before July 2003 an effect of a later stage may apply among the copies: decision
+                # dependency_across_stages).
+                if own or (ALL if u.plan.writes[key] & COPIABLE else u.plan.values[key]) & written:
+                    again.add(u)
+                if own or u.plan.whole[key] & written:
+                    unsure.add(u)
         candidates: dict = {}
         for group in self._groups(pending):
             self._candidates(group, key, state, touches, candidates)
-        if not candidates:
-            return {}
+        kept_trials, answers, before = {}, {}, trials.answers
         deps: dict = {}
         matched: dict = {}  # (filter, object, you, source) -> whether it matches in the state: every trial asks
         for a, bs in candidates.items():
+            # What the trial changed, object by object; B need only look at objects whose changes it reads.
             objects = touches.get(a)
             if objects is None:
                 objects = touches[a] = self._affected(a, state)
-            # What the trial changed, object by object; B need only look at objects whose changes it reads.
-            trial, changed = self._trial(a, key, objects)
+            tried = trials.tried.get(a.key)
+            # Made again if what applying A reads has changed: its values, its affected set, its objects.
+            if tried is None or a in again or tried[3] != objects or not moved.isdisjoint(tried[2]):
+                new = self._trial(a, key, objects) + (objects,)
+                # The same trial as before (the same objects changed, and to the same characteristics) leaves
+                # the answers about it as they were.
+                same = tried is not None and _same_trial(tried, new)
+                tried = new
+            else:
+                same = True
+                for oid in moved:  # the objects changed since, as they are now (none that the trial touched)
+                    tried[0][oid] = state[oid]
+            kept_trials[a.key] = tried
+            trial, changed = tried[0], tried[1]
             if not changed:
                 continue
             copier = a.order if a.plan.writes[key] & COPIABLE else None
+            # An answer read only on the objects the trial changed stands while none of them has moved since.
+            kept = same and moved.isdisjoint(changed)
             for b in bs:
-                if self._changed(b, key, trial, changed, matched, copier):
+                pair = (a.key, b.key)
+                # B's own object changed by the trial: its controller may be compared, on its whole signature.
+                answer = before.get(pair) if kept and b not in unsure and b.source not in changed else None
+                if answer is None:
+                    answer = self._changed(b, key, trial, changed, matched, copier)
+                answers[pair] = answer
+                if answer:
                     deps.setdefault(b, []).append(a)
+        # Only what this search confirmed is kept: a trial or answer it did not need was not kept up to date.
+        trials.tried, trials.answers, trials.written, trials.moved = kept_trials, answers, 0, set()
         return deps
 
     def _candidates(
@@ -380,6 +460,14 @@ def _matches_differ(
         if was != matches(f, trial[oid], you, source, sets):
             return True
     return False
+
+
+def _same_trial(old: tuple, new: tuple) -> bool:
+    """Whether two trials of one effect changed the same objects to the same characteristics."""
+    if old[1] != new[1]:
+        return False
+    before, after = old[0], new[0]
+    return all(not changed_bits(before[oid], after[oid]) for oid in new[1])
 
 
 def ahead(unit: Instance, key: str, index: dict) -> Instance:

@@ -10,7 +10,7 @@ the pass itself defines, and the parts use, are declared here.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Collection, Iterable
 
 from engines.board import ON_BATTLEFIELD, Attached, Board, Ids, Self_
 from engines.plan import Planner
@@ -43,6 +43,7 @@ class LayerPass:
     granted: set
     abilities_changed: bool
     last_changes: int
+    last_moved: Collection[str]
     moved: dict
     pulled: dict
     pulled_for: dict

@@ -12,12 +12,12 @@ from rulesets.model import Ruleset
 class LayerEngine:
     """Evaluates boards under one ruleset; deterministic: one board, one outcome, one trace."""
 
-    def __init__(self, ruleset: Ruleset) -> None:
+    def __init__(self, ruleset: Ruleset, check_dependencies: bool = False) -> None:
         self.ruleset = ruleset
         self.name = ruleset.name
         edition = f"edition {ruleset.edition}, " if ruleset.edition and ruleset.edition != ruleset.name else ""
         self.description = f"{ruleset.title}: {edition}{ruleset.document}, in force from {ruleset.document_date}"
-        self._machine = Machine(ruleset)
+        self._machine = Machine(ruleset, check_dependencies)  # the check: for the tests (Machine)
 
     def evaluate(self, board: Board) -> Outcome:
         return outcome(self.name, self._machine.evaluate(board), self.ruleset.kindred, board,

@@ -17,14 +17,14 @@ affects its fixed objects (418.3b / 611.2c).
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Callable, Iterable
+from typing import Callable, Collection, Iterable
 
 from engines import apply
 from engines.board import (
     CHANGELING, CHANGELING_ABILITY, AbilityPart, Board, Effect, Ids, PTModifyPart,
     StaticAbility, counter_pt_change,
 )
-from engines.dependency import changed_bits, strongly_connected
+from engines.dependency import Trials, changed_bits, strongly_connected
 from engines.explaining import Explaining, describe
 from engines.plan import ALL, Planner
 from engines.reading import card_views
@@ -39,8 +39,10 @@ MAX_PASSES = 8
 class Machine:
     """Evaluates boards under one ruleset. Stateless between calls; safe to reuse."""
 
-    def __init__(self, ruleset: Ruleset) -> None:
+    def __init__(self, ruleset: Ruleset, check_dependencies: bool = False) -> None:
         self.ruleset = ruleset
+        # For the tests: every dependency search that reuses earlier trials is checked against fresh ones.
+        self.check_dependencies = check_dependencies
         self.planner = Planner(ruleset)
         self.ability_sublayer = self.planner.index[ruleset.placement[("ability", STATIC)]]
         # From 2020 counters share 7c with the modifying effects, in timestamp order (613.4c, 613.7c).
@@ -214,7 +216,8 @@ class _Run(Explaining):
         self.started: dict = {}
         self.granted: set = set()  # keys of the static abilities an effect granted during this pass
         self.abilities_changed = False  # set when an application gives or takes static abilities
-        self.last_changes = 0  # what the last application changed (plan bits)
+        self.last_changes = 0  # what the last application changed (plan bits) ...
+        self.last_moved: Collection[str] = ()  # ... and of which objects (at least)
         # Before July 2003 (Ruleset.dependency_across_stages): effects applied in an earlier stage than
         # their own because an effect there depends on them. Key -> the stage they apply in; stage ->
         # those effects (as applied there); key -> (their own stage, the labels of the effects that wait).
@@ -335,6 +338,7 @@ class _Run(Explaining):
         waited: dict = {}  # unit key -> labels of the effects it was found to depend on
         pending = sorted(units, key=order)
         deps: dict | None = None  # None: to be decided (again) by trial
+        trials: Trials | None = None  # the trials behind ``deps``, kept for the next search
         independent = False  # no pending effect reads anything another writes: base order throughout
         # A dependency loop, once free to go, goes whole, in base order (418.5d / 613.7b): its members,
         # and the keys of those still to apply.
@@ -360,7 +364,11 @@ class _Run(Explaining):
                         unit, loop, ahead = pending[0], (), ()
                     else:
                         if deps is None:
-                            deps = self._dependencies(pending, key)
+                            if trials is None:
+                                trials = Trials()
+                            deps = self._dependencies(pending, key, trials)
+                            if self.machine.check_dependencies:
+                                self._check(pending, key, deps)
                         unit, loop, ahead = self._choose(pending, deps, waited)
                         if loop and not self.ruleset.reevaluate_loops:
                             loop_members = (unit,) + loop
@@ -376,23 +384,34 @@ class _Run(Explaining):
                 pending = sorted(self._gather(key, applied), key=order)
                 if self.trace is not None:
                     self._note_lost(unit, before, pending, sublayer)
-                deps = None
+                deps, trials = None, None
                 independent = False
                 continue
             pending.remove(unit)
             if deps is not None:
+                if trials is not None:
+                    trials.applied(self.last_changes, self.last_moved)
                 deps = self._after(unit, key, pending, deps)
+
+    def _check(self, pending: list[Instance], key: str, deps: dict) -> None:
+        """With ``Machine.check_dependencies``: that the kept trials answered as trials made afresh do."""
+        fresh = self._dependencies(pending, key)
+        if _pairs(deps) != _pairs(fresh):
+            raise AssertionError(f"sublayer {key}: kept trials found {sorted(_pairs(deps))}, "
+                                 f"fresh ones {sorted(_pairs(fresh))}")
 
     def _after(self, unit: Instance, key: str, pending: list[Instance], deps: dict) -> dict | None:
         """The dependencies among the effects still pending, once ``unit`` has applied.
 
         They can only have changed if ``unit`` changed something one of them reads (its
-        affected set, values or existence); otherwise drop ``unit`` and keep the rest.
+        affected set, values or existence), or the object one of them comes from; otherwise drop
+        ``unit`` and keep the rest.
         """
         writes = self.last_changes
         if writes:
+            moved = self.last_moved
             for b in pending:
-                if writes & self._reads(b, key):
+                if writes & self._reads(b, key) or b.source in moved:  # as Trials: what is "yours" may differ
                     return None
         kept = {}
         for b, on in deps.items():
@@ -477,7 +496,7 @@ class _Run(Explaining):
         if unit.key not in self.started:
             condition = unit.plan.condition
             if condition is not None and not self._holds(condition, unit, self.state, self._you(unit, self.state), key):
-                self.last_changes = 0
+                self.last_changes, self.last_moved = 0, ()
                 if self.trace is not None:
                     self._note_condition(unit, sublayer)
                 return False
@@ -491,16 +510,20 @@ class _Run(Explaining):
             existence = self._apply_parts(unit, key, state, None, objects)
             # What really changed decides whether the remaining dependencies must be tried again.
             bits = 0
+            moved = []
             for old in before:
-                bits |= changed_bits(old, state[old.id])
-            self.last_changes = bits
+                now = changed_bits(old, state[old.id])
+                if now:
+                    bits |= now
+                    moved.append(old.id)
+            self.last_changes, self.last_moved = bits, moved
             return existence
         kindred = self.ruleset.kindred
         described = {oid: describe(self.state[oid], kindred) for oid in objects}
         words = self._words_replaced(unit, key, objects)
         rests_on = self._decisions_before(unit.plan.parts[key], objects)  # read before the parts change them
         changed = self._apply_parts(unit, key, self.state, None, objects)
-        self.last_changes = ALL
+        self.last_changes, self.last_moved = ALL, objects
         changes = words + tuple(
             Change(oid, name, old, new)
             for oid in objects
@@ -641,3 +664,8 @@ def indicator_text(name: str, colors: tuple[str, ...]) -> StaticAbility:
         "text": f"{name} is {' and '.join(colors)}",
         "cda": True, "affects": "self", "colors": {"set": list(colors)},
     })
+
+
+def _pairs(deps: dict) -> set[tuple[str, str]]:
+    """A dependency graph as (B, A) key pairs: B depends on A."""
+    return {(b.key, a.key) for b, on in deps.items() for a in on}

@@ -12,7 +12,9 @@ from engines.board import (
     COLORS as COLOR_WORDS, AbilityPart, ColorPart, ControlPart, CopyPart, Count, Effect, Filter, ManaValue, PTOf,
     Matching, Part, PTModifyPart, PTSetPart, StaticAbility, TextPart, TypePart,
 )
-from engines.values import AllOf, AnyOf, AttachedIs, Compare, Controls, Greatest, Is, ManaValueOf, Not, Sum, Times
+from engines.values import (
+    AllOf, AnyOf, AttachedIs, Compare, Controls, Greatest, Is, ManaValueOf, Not, Sum, Times, per_object,
+)
 from rulesets.model import CDA, RESOLVED, STATIC, Ruleset
 
 # What a part changes, or what an effect's existence, text, affected set or values read.
@@ -153,11 +155,13 @@ _LOCAL_READING_KINDS = frozenset({"text", "type"})
 class Plan:
     """One effect body, placed by one ruleset. Read-only once built (a plain slotted class: built per ability, often)."""
 
-    __slots__ = ("origin", "parts", "first", "reads", "local", "writes", "affects_reads", "condition")
+    __slots__ = (
+        "origin", "parts", "first", "reads", "local", "writes", "affects_reads", "condition", "whole", "values",
+    )
 
     def __init__(
         self, origin: str, parts: dict, first: int, reads: dict, local: dict, writes: dict, affects_reads: int = 0,
-        condition=None,
+        condition=None, whole: dict | None = None, values: dict | None = None,
     ) -> None:
         self.origin = origin  # CDA, STATIC or RESOLVED
         self.parts: dict[str, tuple[Part, ...]] = parts  # sublayer key -> parts applied there, in body order
@@ -168,6 +172,13 @@ class Plan:
         self.writes: dict[str, int] = writes  # sublayer key -> what its parts there change
         self.affects_reads = affects_reads  # what its filter reads (0 unless it affects a filter's matches)
         self.condition = condition  # a conditional ability's condition; None for every other effect
+        # sublayer key -> the part of ``reads`` whose change anywhere can change whether this effect depends on
+        # another (its condition, a greatest value, its affected set where its parts read it); the rest it
+        # reads object by object, on the objects a trial changed (``engines.dependency.Trials``).
+        self.whole: dict[str, int] = whole if whole is not None else reads
+        # sublayer key -> what its parts' results read besides the objects they apply to (its values; who
+        # "you" is): with its affected set and those objects, all that applying it depends on.
+        self.values: dict[str, int] = values if values is not None else reads
 
 
 class Planner:
@@ -225,6 +236,7 @@ class Planner:
         reads: dict[str, int] = {}
         local: dict[str, int] = {}
         writes: dict[str, int] = {}
+        values: dict[str, int] = {}
         # 418.5b (2003-12): an effect that changes types applies whole in the type layer.
         whole = where["type"] if self.ruleset.type_effects_whole and any(p.kind == "type" for p in body.parts) else None
         land_reads = 0 if self.ruleset.land_types_set_always else TYPES
@@ -249,18 +261,41 @@ class Planner:
                 reads[key] = always
                 local[key] = 0
                 writes[key] = w
+                values[key] = 0
             if kind in _LOCAL_READING_KINDS:
                 local[key] |= r
             else:
                 reads[key] |= r
+                values[key] |= r
         for key in parts:
             # Bits read anywhere (a filter, a count) are not local, even if a part reads them too.
             local[key] &= ~reads[key]
             reads[key] |= local[key]
+        whole_reads = {key: _whole_reads(ps, affects_reads, condition) for key, ps in parts.items()}
         index = self.index
         # A body with no part (a copied ability whose every part refers to a choice never made) never applies.
         first = min((index[k] for k in parts), default=len(index))
-        return Plan(origin, parts, first, reads, local, writes, affects_reads, condition)
+        return Plan(origin, parts, first, reads, local, writes, affects_reads, condition, whole_reads, values)
+
+
+def _whole_reads(parts: tuple[Part, ...], affects_reads: int, condition) -> int:
+    """What a dependency trial reads of effect B beyond the objects the trial changed, as
+    ``Depending._changed`` decides it: a condition, and values that are not compared object by
+    object; and B's affected set, where a part compares only the affected objects."""
+    bits = condition_reads(condition) if condition is not None else 0
+    for part in parts:
+        if isinstance(part, (PTSetPart, PTModifyPart)):
+            for value in (part.power, part.toughness):
+                if type(value) is int or isinstance(value, PTOf):
+                    continue  # a number, or one object's P/T: compared on that object
+                if isinstance(value, Count) and value.zone == "battlefield":
+                    continue  # compared on the objects that changed
+                bits |= value_reads(value)
+                if per_object(value):
+                    bits |= affects_reads  # each affected object's own amount
+        elif isinstance(part, TextPart) or isinstance(part, TypePart) and part.sets_basic_land_types:
+            bits |= affects_reads  # the words found, whether a land: on the affected objects
+    return bits
 
 
 def _without_creature_types(part: TextPart, sets) -> TextPart:

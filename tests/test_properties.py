@@ -9,7 +9,8 @@ b. evaluation is deterministic, and survives a round trip through ``Board.to_dic
 c. a board without effects comes out exactly as printed, under both rulesets;
 d. with explicit, distinct timestamps the order of the board's lists changes nothing;
 e. effects confined to layers 1-5 minus abilities give the same outcome under both rulesets;
-f. neither engine raises on any generated board, small or large.
+f. neither engine raises on any generated board, small or large;
+g. the dependency search, keeping earlier trials, finds what trials made afresh find, under every edition.
 """
 
 from __future__ import annotations
@@ -24,10 +25,14 @@ from hypothesis import strategies as st
 from diffcheck.boards.generate import BODY_KINDS, LAND_TYPES, LARGE, seeded_boards
 from diffcheck.boards.loading import board_from_data
 from diffcheck.boards.strategies import board_values, boards, card_boards
+from diffcheck.catalogue import expand_board
+from diffcheck.search.worker import chunk_boards
 from engines import get_engine
 from engines.board import PART_KEYS, Board
+from engines.layered import LayerEngine
 from engines.trace import Applied, render
 from rulesets import CR418, CR613, RESOLVED, STATIC
+from rulesets.editions import EDITIONS
 
 RULESETS = ("cr418", "cr613")
 ENGINES = {name: get_engine(name) for name in RULESETS}
@@ -428,6 +433,36 @@ def test_engines_never_raise_on_seeded_large_boards(seed):
         board = board_from_data(data)
         for engine in ENGINES.values():
             engine.evaluate(board)
+
+
+# g. The dependency search keeps the trials and answers of the search before it, after each
+# application, where the application cannot have changed them (engines.dependency.Trials). With
+# check_dependencies the machine also makes every such search afresh and raises AssertionError if
+# the two find other dependencies (418.5c / 613.7a): so the effects apply in exactly the order
+# exhaustive trials give, and the outcome and trace are theirs. Every edition: the rule changes
+# move effects between the steps in which they are tried against each other.
+CHECKED = {e.key: (get_engine(e.key), LayerEngine(get_engine(e.key).ruleset, check_dependencies=True))
+           for e in EDITIONS}
+
+
+def _same_as_exhaustive(board: Board) -> None:
+    for key, (engine, checked) in CHECKED.items():
+        assert checked.evaluate(board) == engine.evaluate(board), key
+        assert checked.explain(board) == engine.explain(board), key
+
+
+@PROPERTY
+@given(board_values())
+def test_kept_dependency_trials_answer_as_fresh_ones(board: Board):
+    _same_as_exhaustive(board)
+
+
+def test_kept_dependency_trials_answer_as_fresh_ones_on_seeded_boards():
+    # Seeded boards of both generators, large ones too: where searches are many and keep the most.
+    data = seeded_boards(4, 60) + seeded_boards(4, 6, LARGE)
+    data += [expand_board(b) for b in chunk_boards(4, 0, 40, "cards")]
+    for board in map(Board.from_dict, data):
+        _same_as_exhaustive(board)
 
 
 def test_clone_copies_every_slot():
