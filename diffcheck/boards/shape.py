@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import datetime
 import difflib
+import importlib
 import json
 from collections import defaultdict
 from functools import lru_cache
-from importlib import resources
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
+from diffcheck.boards.conforms import conforms
 from diffcheck.boards.problems import DocPath, describe, did_you_mean, document_order
 from diffcheck.words import and_list, count_phrase, or_list, q, shorten
 from engines.board import PART_KEYS
@@ -34,7 +36,10 @@ SCHEMA_FILE = "board-v1.schema.json"
 @lru_cache(maxsize=1)
 def cached_schema() -> dict[str, Any]:
     """The board format's JSON Schema, read once and shared: never change it (``board_schema`` gives a copy)."""
-    text = resources.files(SCHEMA_PACKAGE).joinpath(SCHEMA_FILE).read_text(encoding="utf-8")
+    # By path, beside the package's __init__: importlib.resources costs some 5 ms to import and set up, and
+    # judge reads the schema every time.
+    package = importlib.import_module(SCHEMA_PACKAGE)
+    text = Path(package.__file__).with_name(SCHEMA_FILE).read_text(encoding="utf-8")
     return json.loads(text)
 
 
@@ -55,18 +60,25 @@ def _unique_items(validator: Any, unique: Any, instance: Any, schema: Any) -> It
 
 @lru_cache(maxsize=1)
 def _validator() -> Any:
+    return board_validator(cached_schema())
+
+
+def board_validator(schema: Any) -> Any:
+    """A jsonschema validator of ``schema`` as the board format reads JSON Schema (Draft 2020-12; 2.0 is no
+    integer; list items compared as canonical JSON). The tests hold ``conforms`` to it on schemas of their own."""
     from jsonschema import Draft202012Validator, validators
 
-    board_validator = validators.extend(
+    return validators.extend(
         Draft202012Validator,
         validators={"uniqueItems": _unique_items},
         type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_integer),
-    )
-    return board_validator(cached_schema())
+    )(schema)
 
 
 def schema_problem(data: dict[str, Any]) -> tuple[DocPath, str] | None:
     """The schema error at the earliest place in ``data``, as a place and a sentence, or None."""
+    if conforms(data, cached_schema()):  # a board that fits needs no jsonschema (``conforms`` says why)
+        return None
     try:
         errors = list(_validator().iter_errors(data))
     except RecursionError:

@@ -8,10 +8,8 @@ import os
 import pickle
 import re
 import sys
-import tempfile
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 from typing import Iterable, Iterator
 
@@ -22,7 +20,9 @@ from diffcheck.words import or_list, q
 
 __all__ = ["Catalogue", "Uncovered", "catalogue", "fold"]
 
-CARDS_PACKAGE = "diffcheck.catalogue"
+# The card files are beside this module, read by path: importlib.resources (and tempfile, which it imports) cost
+# some 7 ms to import and set up, and judge reads the catalogue every time. _cache_file reads this module's own
+# source by path too.
 CARDS_FOLDER = "cards"
 UNCOVERED_FILE = "uncovered.yaml"
 # libyaml's safe loader where PyYAML was built with it (7 times faster on the catalogue: judge reads it every
@@ -122,10 +122,10 @@ def catalogue() -> Catalogue:
     from them is kept in the user's cache folder, under a key made of the files' texts and of the code that
     builds it, so that an edited card or model is read again and an unchanged one is not.
     """
-    folder = resources.files(CARDS_PACKAGE) / CARDS_FOLDER
+    folder = Path(__file__).with_name(CARDS_FOLDER)
     files = sorted((f for f in folder.iterdir() if f.name.endswith(".yaml")), key=lambda f: f.name)
     texts = [(f.name, f.read_text(encoding="utf-8")) for f in files]
-    uncovered_text = (resources.files(CARDS_PACKAGE) / UNCOVERED_FILE).read_text(encoding="utf-8")
+    uncovered_text = Path(__file__).with_name(UNCOVERED_FILE).read_text(encoding="utf-8")
     cache = _cache_file(texts, uncovered_text)
     found = _cached(cache)
     if found is not None:
@@ -175,6 +175,8 @@ def _keep(cache: Path | None, built: Catalogue) -> None:
     written only means no cache."""
     if cache is None:
         return
+    import tempfile  # here: only a catalogue built anew is written
+
     tmp = None
     try:
         cache.parent.mkdir(parents=True, exist_ok=True)

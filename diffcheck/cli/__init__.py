@@ -1,14 +1,44 @@
 """The ``diffcheck`` command line: a thin layer over the library (``diffcheck``), one module per kind of command.
 
-- ``app``: the application, its commands in order, and one-line errors for usage mistakes;
+- ``application``: the application (``app`` here), its commands in order, and one-line errors for usage
+  mistakes;
 - ``inputs``: every option's value checked, each failure one line and exit status 2;
+- ``options``: the options several commands share, as typer declares them;
 - ``one_board``: ``judge``, ``diff``, ``bisect``;
+- ``judging``: ``judge``'s work, and its quick path, which answers plain words without the application;
 - ``runs``: ``run``, ``report``, ``changelog``, ``timeline``;
 - ``reference``: ``editions``, ``engines``, ``cards``.
 
 Nothing imports this package but ``python -m diffcheck`` and the console script.
 """
 
-from diffcheck.cli.app import app, main
+from __future__ import annotations
+
+import sys
+from typing import Any
 
 __all__ = ["app", "main"]
+
+
+def main() -> None:
+    """The console script ``diffcheck`` and ``python -m diffcheck``: ``judge`` on plain words takes the quick
+    path (``judging.quick``); everything else the application, built only then."""
+    from diffcheck.cli.judging import quick
+
+    status = quick(sys.argv[1:])
+    if status is None:
+        from diffcheck.cli.application import main as run_application
+
+        run_application()
+    sys.exit(status)
+
+
+def __getattr__(name: str) -> Any:
+    # The application is built on first use (``from diffcheck.cli import app``), not with the package: the
+    # quick path of ``main`` answers without it. (Its module is not called ``app``: importing a submodule sets
+    # the package's attribute of that name, which would then be the module.)
+    if name == "app":
+        from diffcheck.cli.application import app
+
+        return app
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -8,18 +8,23 @@ half-written. The exit statuses of the whole command line are here too.
 
 from __future__ import annotations
 
+import codecs
+import io
+import os
 import re
+import sys
 import time
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any, Iterator, NoReturn, Optional, Sequence
+from typing import Any, Iterator, NoReturn, Sequence
 
-import typer
 import yaml
 
 from diffcheck.boards.loading import BoardError, load_board
-from diffcheck.search import rundir
 from engines import EngineError, UnknownEngine, get_engine
+
+# No typer here, and no run directory (it imports tabulate): ``diffcheck judge`` uses these checks on its quick
+# path (``diffcheck.cli.judging``), which answers without importing either.
 
 EXIT_DIFFERENCE = 1
 EXIT_BAD_INPUT = 2
@@ -27,40 +32,8 @@ EXIT_INTERRUPTED = 130
 EXIT_PIPE_CLOSED = 1  # as the shell's own tools do when their reader goes away
 
 
-# Commands on one board take the board from a file or from card names.
-BoardOrCardsArg = Annotated[Optional[str], typer.Argument(
-    metavar="[BOARD]", help="Board file, YAML or JSON (board format v1); or give --cards instead.", show_default=False)]
-CardsOpt = Annotated[Optional[str], typer.Option(
-    "--cards", metavar="CARDS",
-    help="The board from catalogue card names, in timestamp order: \"Humility, Opalescence, Grizzly Bears\"; "
-    "NAME>REF attaches or targets, @opponent, #id, !ability, [+1/+1=2; color=red] (docs/board-notation.md).",
-    show_default=False)]
-SaveOpt = Annotated[Optional[Path], typer.Option(
-    "--save", metavar="FILE", help="Also write the board built from --cards to FILE (YAML), to edit or share.",
-    show_default=False)]
-
-
-DateOpt = Annotated[Optional[str], typer.Option(
-    "--date", metavar="YYYY-MM-DD",
-    help="The rules in force that day (its document and edition). With judge, instead of --ruleset; with diff, "
-    "bisect and run, as the old side, against the newest rules unless --to / --engines says otherwise.",
-    show_default=False,
-)]
-
-
-# The options that plug in an engine from outside, the same on every command that takes an engine.
-EngineCmdOpt = Annotated[Optional[list[str]], typer.Option(
-    "--engine-cmd", metavar="NAME=COMMAND",
-    help="An engine in any language, as a process speaking JSON lines (docs/external-engines.md); name it "
-    "wherever the command takes an engine. Repeatable.", show_default=False,
-)]
-EngineConfigOpt = Annotated[Optional[Path], typer.Option(
-    "--engine-config", metavar="FILE", help="YAML file: engines: {NAME: {command: ..., timeout: ...}}.",
-    show_default=False,
-)]
-EngineTimeoutOpt = Annotated[float, typer.Option(
-    "--engine-timeout", min=0.1, help="Seconds an outside engine may take over one board.",
-)]
+# The options' typer declarations (``BoardOrCardsArg``, ``DateOpt``, ...) are in ``diffcheck.cli.options``;
+# ``__getattr__`` at the end hands them on to the commands that import them from here.
 
 
 def dated(day: str | None, name: str, option: str, default: str) -> str:
@@ -116,8 +89,37 @@ def shown_option(option: str, value: str) -> str:
 
 def fail(message: str) -> NoReturn:
     """Print ``error: MESSAGE`` on one line to stderr and exit with status 2."""
-    typer.echo(f"error: {' '.join(message.splitlines())}", err=True)  # one line, whatever the message holds
+    echo(f"error: {' '.join(message.splitlines())}", err=True)  # one line, whatever the message holds
+    import typer  # here, not above: judge's quick path imports typer only when it has an error to end with
+
     raise typer.Exit(EXIT_BAD_INPUT)
+
+
+def echo(message: str, err: bool = False) -> None:
+    """Print ``message`` and a newline to stdout (stderr if ``err``), as ``typer.echo`` does, without typer.
+
+    typer.echo writes a string to an ordinary text stream as it is, then flushes; it differs only where the
+    text holds ANSI codes (dropped when the output is not a terminal), where the stream has no encoding, an
+    ASCII one or is not a text stream (it writes UTF-8 to the bytes underneath), and on Windows. There typer
+    does it, so that both ways print the same.
+    """
+    stream = sys.stderr if err else sys.stdout
+    if "\x1b" in message or os.name == "nt" or not _ordinary(stream):
+        import typer
+
+        typer.echo(message, err=err)
+        return
+    stream.write(message + "\n")
+    stream.flush()
+
+
+def _ordinary(stream: Any) -> bool:
+    if not isinstance(stream, io.TextIOWrapper) or stream.errors is None or not stream.encoding:
+        return False
+    try:
+        return codecs.lookup(stream.encoding).name != "ascii"
+    except LookupError:
+        return True  # an encoding Python does not know is not ASCII to typer either
 
 
 def engine_option(name: str, option: str) -> Any:
@@ -135,21 +137,27 @@ def engines_named(named: Sequence[tuple[str, str]], specs: list[str] | None, con
     """The engines ``named`` ((name, the option that named it) pairs): an outside engine where ``--engine-cmd``
     or ``--engine-config`` defines the name, else a built-in or installed one (``engine_option``). Outside
     engines are closed when the block ends; one that fails on the board is one error line."""
-    from engines.external import ExternalEngine
-
     commands, timeout = external_engines(specs or [], config, timeout)
     commands_by_name = dict(commands)
     made: list[Any] = []
     try:
         for name, option in named:
             command = commands_by_name.get(name)
-            made.append(engine_option(name, option) if command is None else ExternalEngine(name, command, timeout))
+            if command is None:
+                made.append(engine_option(name, option))
+            else:
+                # Imported only for an outside engine: it brings subprocess and threading, which judge on a
+                # built-in engine does without.
+                from engines.external import ExternalEngine
+
+                made.append(ExternalEngine(name, command, timeout))
         yield made
     except EngineError as exc:
         fail(str(exc))
     finally:
+        external = sys.modules.get("engines.external")  # not imported: no outside engine was made
         for engine in made:
-            if isinstance(engine, ExternalEngine):
+            if external is not None and isinstance(engine, external.ExternalEngine):
                 engine.close()
 
 
@@ -172,15 +180,12 @@ def warn(path: str, board: Any, *engines: Any) -> None:
 
     lines = [line for engine in engines for line in warnings(board, engine)] + caveats(board)
     for line in lines:
-        typer.echo(f"warning: {path}: {line}", err=True)
+        echo(f"warning: {path}: {line}", err=True)
 
 
 def board_given(path: str | None, cards: str | None, save: Path | None) -> tuple[str, Any]:
     """The board of a command on one board, and what to call it: the file BOARD, or the board ``--cards``
     builds (written to ``--save`` if given). Anything wrong is one error line."""
-    from diffcheck.boards.loading import board_from_data
-    from diffcheck.boards.notation import NotationError, board_from_cards
-
     if path is not None and cards is not None:
         fail(f"BOARD {path} and {shown_option('--cards', cards)}: give one or the other")
     if cards is None:
@@ -189,6 +194,9 @@ def board_given(path: str | None, cards: str | None, save: Path | None) -> tuple
         if save is not None:
             fail(f"--save {save}: saves the board built from --cards; BOARD {path} is a file already")
         return path, loaded_board(path)
+    from diffcheck.boards.loading import board_from_data
+    from diffcheck.boards.notation import NotationError, board_from_cards
+
     if save is not None:
         writable_file(save, "--save")
     try:
@@ -199,6 +207,8 @@ def board_given(path: str | None, cards: str | None, save: Path | None) -> tuple
     except BoardError as exc:
         fail(str(exc))
     if save is not None:
+        from diffcheck.search import rundir
+
         header = f"# Built by diffcheck from --cards {cards!r}: the cards in timestamp order.\n"
         rundir.write_atomic(save, header + yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
     return f"--cards \"{cards}\"", board
@@ -246,6 +256,8 @@ def writable_file(path: Path, option: str) -> None:
 
 def fresh_run_directory(out: Path, explicit: bool) -> None:
     """A run never writes over another run: an old default directory is moved aside, an explicit one refused."""
+    from diffcheck.search import rundir
+
     if out.exists() and not out.is_dir():
         fail(f"--out {out}: is a file, not a directory")
     lock = rundir.Lock(out)
@@ -259,10 +271,11 @@ def fresh_run_directory(out: Path, explicit: bool) -> None:
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime((out / rundir.STATE).stat().st_mtime))
     aside = out.with_name(f"run-{stamp}")
     out.rename(aside)
-    typer.echo(f"the previous run in {out} is kept in {aside}", err=True)
+    echo(f"the previous run in {out} is kept in {aside}", err=True)
 
 
-def external_engines(specs: list[str], config: Path | None, timeout: float) -> tuple[tuple[tuple[str, str], ...], float]:
+def external_engines(specs: list[str], config: Path | None,
+                     timeout: float) -> tuple[tuple[tuple[str, str], ...], float]:
     """External engines from --engine-cmd NAME=COMMAND and from an --engine-config file."""
     from engines import parse_engine_cmd
 
@@ -290,3 +303,18 @@ def external_engines(specs: list[str], config: Path | None, timeout: float) -> t
             fail(f"--engine-cmd {spec}: {exc}")
         commands[name] = command
     return tuple(commands.items()), timeout
+
+
+_DECLARED = frozenset({
+    "BoardOrCardsArg", "CardsOpt", "DateOpt", "EngineCmdOpt", "EngineConfigOpt", "EngineTimeoutOpt", "SaveOpt",
+})
+
+
+def __getattr__(name: str) -> Any:
+    # The options' typer declarations, for the commands that import them from here (``diffcheck.cli.runs``),
+    # from ``diffcheck.cli.options``: importing them imports typer, which the checks above do without.
+    if name in _DECLARED:
+        from diffcheck.cli import options
+
+        return getattr(options, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -13,9 +13,10 @@ from typing import Annotated
 
 import typer
 
-from diffcheck.cli.inputs import (
-    EXIT_DIFFERENCE, BoardOrCardsArg, CardsOpt, DateOpt, EngineCmdOpt, EngineConfigOpt, EngineTimeoutOpt, SaveOpt,
-    board_given, dated, dated_pair, engines_named, fail, warn,
+from diffcheck.cli import judging
+from diffcheck.cli.inputs import EXIT_DIFFERENCE, board_given, dated_pair, engines_named, fail, warn
+from diffcheck.cli.options import (
+    BoardOrCardsArg, CardsOpt, DateOpt, EngineCmdOpt, EngineConfigOpt, EngineTimeoutOpt, SaveOpt,
 )
 from diffcheck.reports import render
 from diffcheck.reports.fit import fit_lines, output_width
@@ -33,7 +34,9 @@ def judge(
         ),
     ] = "cr613",
     day: DateOpt = None,
-    explain: Annotated[bool, typer.Option("--explain", help="Add the layer-by-layer trace and the decisions it cites.")] = False,
+    explain: Annotated[
+        bool, typer.Option("--explain", help="Add the layer-by-layer trace and the decisions it cites.")
+    ] = False,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print only the outcome, as JSON (--explain is then ignored).")
     ] = False,
@@ -44,21 +47,8 @@ def judge(
     save: SaveOpt = None,
 ) -> None:
     """Final characteristics of every object on BOARD (or the board --cards names) under one rules version."""
-    ruleset = dated(day, ruleset, "--ruleset", "cr613")
-    with engines_named([(ruleset, "--ruleset")], engine_cmd, engine_config, engine_timeout) as (engine,):
-        if explain and not as_json and not hasattr(engine, "explain"):
-            fail(f"--ruleset {ruleset}: this engine cannot explain its answers (it has no explain)")
-        board, loaded = board_given(board, cards, save)
-        warn(board, loaded, engine)
-        if explain and not as_json:
-            outcome, trace = engine.explain(loaded)
-            _say(render.render_judgement(engine, outcome, board, trace, output_width()))
-            return
-        outcome = engine.evaluate(loaded)
-    if as_json:
-        typer.echo(render.outcome_json(outcome, render.rules_info(engine)))
-    else:
-        _say(render.render_judgement(engine, outcome, board, width=output_width()))
+    # The body is judging's, which runs it without typer too when the words are plain (its quick path).
+    judging.judge_board(board, ruleset, day, explain, as_json, engine_cmd, engine_config, engine_timeout, cards, save)
 
 
 def diff(
@@ -98,7 +88,9 @@ def diff(
 
 def bisect(
     board: BoardOrCardsArg = None,
-    old: Annotated[str, typer.Option("--from", help="The old ruleset's engine; rule changes are applied to it.")] = "cr418",
+    old: Annotated[
+        str, typer.Option("--from", help="The old ruleset's engine; rule changes are applied to it.")
+    ] = "cr418",
     new: Annotated[str, typer.Option("--to", help="The engine whose outcome the changes must reproduce.")] = "cr613",
     as_json: Annotated[bool, typer.Option("--json", help="Print the attribution as JSON only.")] = False,
     day: DateOpt = None,

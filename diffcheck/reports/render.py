@@ -12,12 +12,12 @@ import sys
 import textwrap
 from typing import Any, Iterable, Mapping, Sequence
 
-from tabulate import tabulate
-
 from diffcheck.reports.fit import TABLE_FORMAT, fitted
 from diffcheck.search.divergence import normalize, outcomes_diff
-from diffcheck.search.rundir import characteristics_text, errors_kept_text, errors_text, finding_name, taken_text
 from engines.trace import Applied, Entry, Note, render as render_trace
+
+# tabulate and the run directory's texts (which import tabulate) are imported where they are used, not here:
+# importing tabulate costs some 30 ms, and ``diffcheck judge``, whose tables ``fit`` writes, needs neither.
 
 __all__ = [
     "CHARACTERISTICS",
@@ -299,6 +299,8 @@ def render_engines(found: Sequence[tuple[str, str, Any]]) -> str:
 
     ``found`` holds (name, source, engine-or-exception) per installed engine.
     """
+    from tabulate import tabulate
+
     summary = []
     details: list[str] = []
     rulesets = []
@@ -390,6 +392,10 @@ class RunProgress:
 
 def render_run(result: Mapping[str, Any], findings: Sequence[Mapping[str, Any]], directory: Any) -> str:
     """What ``diffcheck run`` prints at the end: the totals and one line per finding."""
+    from tabulate import tabulate
+
+    from diffcheck.search.rundir import characteristics_text, errors_kept_text, errors_text, finding_name, taken_text
+
     a, b = result["engines"]
     lines = [
         f"{result['boards_done']:,} boards in {result['seconds']:.1f} s ({result['boards_per_second'] or 0:,.0f}/s, "

@@ -1,0 +1,140 @@
+"""The ``diffcheck`` application (``diffcheck.cli.app``): its commands in the order ``--help`` lists them, and
+one-line errors.
+
+Every bad input prints one line, ``error: ...``, to stderr and exits with status 2; the
+commands check their own options (``diffcheck.cli.inputs``), and click's usage errors (an
+unknown option, a value of the wrong type) are caught here and told the same way.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import sys
+from typing import Annotated
+
+import typer
+from typer._click import exceptions as click_exceptions  # typer's own click (pinned: typer<1)
+from typer._click.utils import PacifyFlushWrapper
+from typer.core import TyperGroup
+
+from diffcheck.cli.inputs import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_PIPE_CLOSED
+from diffcheck.cli.one_board import bisect, diff, history, judge
+from diffcheck.cli.reference import cards, list_editions, list_engines
+from diffcheck.cli.runs import changelog, peer, report, run, timeline
+from diffcheck.cli.serve import serve
+
+__all__ = ["app", "main"]
+
+
+class _OneLineErrors(TyperGroup):
+    """The command group, with click's usage errors (an unknown option, a value of the wrong type, a
+    missing argument) printed as every other bad input is: one line, ``error: ...``, exit status 2.
+
+    Overriding ``main`` covers both the console script and ``typer.testing.CliRunner``.
+    """
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        try:
+            code = super().main(args=args, prog_name=prog_name, complete_var=complete_var,
+                                standalone_mode=False, **extra)
+        except Exception as exc:  # noqa: BLE001 - what _told does not know (a bug) is raised again
+            code = _told(exc)
+            if code is None:
+                raise
+        code = code if isinstance(code, int) else 0
+        if standalone_mode:
+            sys.exit(code)
+        return code
+
+
+def _told(exc: Exception) -> int | None:
+    """Tell what click's main passed on in one line (the help, for no arguments) and give the exit status;
+    None for anything else, which is a bug: its traceback shows."""
+    if isinstance(exc, click_exceptions.NoArgsIsHelpError):
+        typer.echo(exc.ctx.get_help())
+        return 0
+    if isinstance(exc, click_exceptions.UsageError):
+        where = exc.ctx.command_path if exc.ctx is not None else "diffcheck"
+        message = " ".join(exc.format_message().split())
+        typer.echo(f"error: {where}: {message} (see {where} --help)", err=True)
+        return EXIT_BAD_INPUT
+    if isinstance(exc, click_exceptions.ClickException):
+        typer.echo(f"error: {' '.join(exc.format_message().split())}", err=True)
+        return exc.exit_code
+    if isinstance(exc, typer.Abort):
+        return EXIT_INTERRUPTED
+    if isinstance(exc, OSError):
+        if exc.errno == errno.EPIPE:  # the reader went away (| head): nothing to say to it
+            sys.stderr = open(os.devnull, "w")  # noqa: SIM115 - interpreter shutdown flushes it
+            return EXIT_PIPE_CLOSED
+        # a path the user named that cannot be read or written
+        where = f"{exc.filename}: " if exc.filename else ""
+        typer.echo(f"error: {where}{exc.strerror or exc}", err=True)
+        return EXIT_BAD_INPUT
+    return None
+
+
+def command_status(exc: BaseException) -> int | None:
+    """The exit status for an exception a command raised, told as the application tells it when the command runs
+    under it: click's main first (an interruption, an exit, a closed pipe), then ``_told``. None for a bug.
+
+    ``diffcheck judge``'s quick path (``diffcheck.cli.judging``) runs the command without click, and ends with
+    this when the command raises.
+    """
+    if isinstance(exc, EOFError):  # click: a new line on stderr, then Abort
+        typer.echo(file=sys.stderr)
+        return EXIT_INTERRUPTED
+    if isinstance(exc, KeyboardInterrupt):  # click: Exit(130)
+        return EXIT_INTERRUPTED
+    if isinstance(exc, typer.Exit):
+        return exc.exit_code
+    if isinstance(exc, OSError) and exc.errno == errno.EPIPE:  # click: its wrappers that ignore the pipe, exit 1
+        sys.stdout = PacifyFlushWrapper(sys.stdout)
+        sys.stderr = PacifyFlushWrapper(sys.stderr)
+        return EXIT_PIPE_CLOSED
+    return _told(exc) if isinstance(exc, Exception) else None
+
+
+app = typer.Typer(
+    name="diffcheck",
+    cls=_OneLineErrors,
+    help="Differential checker for Magic: The Gathering's continuous-effects (layer) rules "
+    "across rules versions (cr418: old six layers, 2006; cr613: seven layers, 2009).",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            typer.echo(f"diffcheck {version('diffcheck')}")
+        except PackageNotFoundError:  # a source checkout that was never installed
+            typer.echo("diffcheck (not installed)")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    show_version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")
+    ] = False,
+) -> None:
+    """The options of ``diffcheck`` itself (the app's help text is given to ``typer.Typer``)."""
+
+
+# The order of --help.
+for name, command in (("judge", judge), ("diff", diff), ("history", history), ("run", run), ("bisect", bisect),
+                      ("report", report), ("changelog", changelog), ("timeline", timeline), ("peer", peer),
+                      ("serve", serve), ("editions", list_editions), ("engines", list_engines), ("cards", cards)):
+    app.command(name)(command)
+
+
+def main() -> None:
+    """The console script ``diffcheck`` and ``python -m diffcheck``."""
+    app(prog_name="diffcheck")
