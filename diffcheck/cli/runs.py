@@ -49,6 +49,11 @@ TIMELINE = {"md": Path("reports/TIMELINE.md"), "html": Path("reports/TIMELINE.ht
 # The committed timeline's budget: diffcheck.reports.timeline.BOARDS and SEED (not imported here, so the CLI starts fast).
 TIMELINE_BOARDS, TIMELINE_SEED = 1_500, 2026
 
+SchedulerOpt = Annotated[Optional[str], typer.Option(
+    "--scheduler", metavar="ADDR",
+    help="Spread the work over the workers of this scheduler (tcp://host:8786), or 'local' for --jobs worker "
+         "processes of a cluster started here; the results are the same. Needs diffcheck[cluster].")]
+
 
 def run(
     engines: Annotated[str, typer.Option(
@@ -81,15 +86,18 @@ def run(
     engine_config: EngineConfigOpt = None,
     engine_timeout: EngineTimeoutOpt = 10.0,
     day: DateOpt = None,
+    scheduler: SchedulerOpt = None,
 ) -> None:
     """Generate boards, evaluate each with two engines, shrink every divergence and group them."""
+    from diffcheck.search.cluster import ClusterLost
     from diffcheck.search.harness import Harness, RunConfig, RunError
 
     progress = None if quiet or as_json or not render.RunProgress.wanted() else render.RunProgress()
     on_progress = progress.update if progress else None
+    cluster = None
     try:
         if resume is not None:
-            harness = Harness.resume(resume, jobs=jobs, on_progress=on_progress)
+            harness = Harness.resume(resume, jobs=jobs, on_progress=on_progress, scheduler=scheduler)
             directory = resume
         else:
             names = tuple(n.strip() for n in engines.split(","))
@@ -106,11 +114,13 @@ def run(
             seconds = duration_seconds(duration) if duration is not None else None
             budget = boards if boards is not None else (None if seconds is not None else DEFAULT_BOARDS)
             directory = out if out is not None else DEFAULT_OUT
+            parts = implements_option(implements)
+            cluster = connect(scheduler, jobs)  # before the directory is touched: a bad --scheduler changes nothing
             fresh_run_directory(directory, explicit=out is not None)
             make_directory(directory, "--out")
             config = RunConfig(names, seed, budget, seconds, jobs, commands, engine_timeout,
-                               generator="cards" if cards else "small", implements=implements_option(implements))
-            harness = Harness(config, directory, on_progress)
+                               generator="cards" if cards else "small", implements=parts, scheduler=scheduler)
+            harness = Harness(config, directory, on_progress, cluster)
         if progress:
             progress.start(harness.config)
         try:
@@ -118,8 +128,13 @@ def run(
         finally:
             if progress:
                 progress.stop()
+            if cluster is not None:  # here, so that a Ctrl-C while a local cluster closes is told as any other
+                cluster.close()
     except RunError as exc:
         fail(str(exc))
+    except ClusterLost as exc:
+        fail(f"{exc}; everything found so far is saved in {directory}; continue with: "
+             f"diffcheck run --resume {directory}")
     except KeyboardInterrupt:
         typer.echo(
             f"interrupted; everything found so far is saved in {directory}; continue with: "
@@ -127,12 +142,31 @@ def run(
             err=True,
         )
         raise typer.Exit(130)
+    finally:
+        if cluster is not None:
+            cluster.close()
     if as_json:
         typer.echo(json.dumps(render.run_summary(result, directory), indent=2, ensure_ascii=False))
     else:
         typer.echo(render.render_run(result, harness.findings(), directory))
     if fail_on_divergence and result["divergent_boards"]:
         raise typer.Exit(EXIT_DIFFERENCE)
+
+
+def connect(scheduler: str | None, jobs: int):
+    """``--scheduler``: a connection to a scheduler's workers (None without it), for the command's runs to share;
+    one line if it cannot be used. The caller closes it."""
+    if scheduler is None:
+        return None
+    from diffcheck.search.cluster import Cluster, ClusterError
+
+    try:
+        return Cluster(scheduler, jobs)
+    except ClusterError as exc:
+        fail(str(exc))
+    except KeyboardInterrupt:  # while a local cluster starts: before any file, so there is nothing to resume
+        typer.echo(f"interrupted; nothing was written (--scheduler {scheduler} was still starting)", err=True)
+        raise typer.Exit(EXIT_INTERRUPTED)
 
 
 def implements_option(text: str | None) -> frozenset[str] | None:
@@ -206,10 +240,12 @@ def timeline(
     boards: Annotated[int, typer.Option("--boards", min=1, help="Boards per edition and generator.")] = TIMELINE_BOARDS,
     seed: Annotated[int, typer.Option("--seed", help="The seed of every run.")] = TIMELINE_SEED,
     jobs: Annotated[int, typer.Option("--jobs", min=1, help="Worker processes; the document is the same for any number.")] = os.cpu_count() or 1,
+    scheduler: SchedulerOpt = None,
 ) -> None:
     """The whole chain of editions as one document: every rule change in date order, with its witnesses."""
     from diffcheck.reports.document import RENDERERS
     from diffcheck.reports.timeline import span, timeline as build
+    from diffcheck.search.cluster import ClusterLost
 
     targets = document_targets(fmt, out, TIMELINE)
     for option, name in (("--from", start), ("--to", end)):
@@ -220,8 +256,15 @@ def timeline(
     except ValueError as exc:
         fail(str(exc))
     tell = (lambda pair: typer.echo(f"comparing {pair}", err=True)) if sys.stderr.isatty() else None
+    cluster = connect(scheduler, jobs)
     try:
-        blocks = build(start, end, boards, seed, jobs, tell)
+        try:
+            blocks = build(start, end, boards, seed, jobs, tell, cluster)
+        finally:
+            if cluster is not None:  # here, so that a Ctrl-C while a local cluster closes is told as any other
+                cluster.close()
+    except ClusterLost as exc:
+        fail(f"{exc}; nothing was written (the timeline is written whole, at the end)")
     except KeyboardInterrupt:
         typer.echo("interrupted; nothing was written (the timeline is written whole, at the end)", err=True)
         raise typer.Exit(EXIT_INTERRUPTED)

@@ -27,6 +27,7 @@ from diffcheck.reports.changelog import change_heading
 from diffcheck.reports.document import Block, Contents, Heading, List, Paragraph, Picture, slug
 from diffcheck.reports.picture import Mark, timeline_svg
 from diffcheck.reports.witness import Sides, witness_fold
+from diffcheck.search.cluster import Cluster
 from diffcheck.search.harness import Harness, RunConfig
 from diffcheck.search.rundir import counted
 from engines.board import Board
@@ -83,8 +84,9 @@ def span(start: str | None = None, end: str | None = None) -> Span:
 
 
 def gather(chosen: Span, boards: int = BOARDS, seed: int = SEED, jobs: int = 2,
-           on_pair: Callable[[str], None] | None = None) -> dict[str, Shown]:
-    """Run every edition pair of the span that has rule changes; what each change showed."""
+           on_pair: Callable[[str], None] | None = None, cluster: Cluster | None = None) -> dict[str, Shown]:
+    """Run every edition pair of the span that has rule changes; what each change showed. With a cluster
+    (``diffcheck.search.cluster``), every run goes to its workers."""
     shown: dict[str, Shown] = {}
     for before, edition in chosen.pairs:
         if before is None or not edition.changes:
@@ -92,7 +94,7 @@ def gather(chosen: Span, boards: int = BOARDS, seed: int = SEED, jobs: int = 2,
         if on_pair:
             on_pair(f"{before.key} -> {edition.key}")
         for generator in GENERATORS:
-            findings, groups = _run(before.key, edition.key, generator, boards, seed, jobs)
+            findings, groups = _run(before.key, edition.key, generator, boards, seed, jobs, cluster)
             by_signature = {g["signature"]: g for g in groups}
             for finding in findings:
                 if finding["finding"] in edition.changes:
@@ -116,9 +118,11 @@ def gather(chosen: Span, boards: int = BOARDS, seed: int = SEED, jobs: int = 2,
     return shown
 
 
-def _run(old: str, new: str, generator: str, boards: int, seed: int, jobs: int) -> tuple[list[dict], list[dict]]:
+def _run(old: str, new: str, generator: str, boards: int, seed: int, jobs: int,
+         cluster: Cluster | None = None) -> tuple[list[dict], list[dict]]:
     with tempfile.TemporaryDirectory() as work:
-        harness = Harness(RunConfig((old, new), seed, boards, None, jobs, generator=generator), Path(work) / "run")
+        harness = Harness(RunConfig((old, new), seed, boards, None, jobs, generator=generator), Path(work) / "run",
+                          cluster=cluster)
         harness.run()
         return harness.findings(), harness.groups()
 
@@ -230,7 +234,9 @@ def _hand_made_group(data: Mapping[str, Any], sides: Sides) -> dict:
 
 
 def timeline(start: str | None = None, end: str | None = None, boards: int = BOARDS, seed: int = SEED,
-             jobs: int = 2, on_pair: Callable[[str], None] | None = None) -> list[Block]:
-    """Gather and build: the timeline of the editions from ``start`` to ``end``, as blocks."""
+             jobs: int = 2, on_pair: Callable[[str], None] | None = None,
+             cluster: Cluster | None = None) -> list[Block]:
+    """Gather and build: the timeline of the editions from ``start`` to ``end``, as blocks; with a cluster, its
+    runs on the cluster's workers (the same document)."""
     chosen = span(start, end)
-    return document(chosen, gather(chosen, boards, seed, jobs, on_pair), boards, seed)
+    return document(chosen, gather(chosen, boards, seed, jobs, on_pair, cluster), boards, seed)

@@ -34,7 +34,9 @@ from diffcheck.search.attribution import MAX_TOGETHER, hybrid_engine
 from diffcheck.search.divergence import differing
 from diffcheck.search.reductions import size
 from diffcheck.search.shrink import Predicate
+from diffcheck.search.skip import Skip
 from engines.board import Board
+from engines.layered import LayerEngine
 from rulesets.changes import CHANGES, RuleChange
 from rulesets.model import Ruleset
 
@@ -88,10 +90,29 @@ def _value(objects: Mapping[str, Any], oid: str, characteristic: str) -> Any:
     return fields.get(characteristic)
 
 
+_SKIPS: dict[tuple[str, tuple[str, ...]], Skip | None] = {}
+
+
+def hybrid_objects(board: Board, old: Ruleset, combo: tuple[str, ...], old_objects: Mapping[str, Any] | None) -> Any:
+    """The objects of the hybrid of ``old`` with ``combo`` on ``board``. With ``old_objects`` (those the layer
+    machine gives the board under ``old`` itself), a hybrid the static skip (``diffcheck.search.skip``) finds
+    answering the board as ``old`` does is not evaluated: its objects are those."""
+    if old_objects is not None:
+        key = (old.name, combo)
+        if key not in _SKIPS:  # a run tries few subsets, as hybrid_engine keeps their engines
+            _SKIPS[key] = Skip.between(old, hybrid_engine(old, combo).ruleset)
+        skip = _SKIPS[key]
+        if skip is not None and skip.skips(board):
+            return old_objects
+    return hybrid_engine(old, combo).evaluate(board)["objects"]
+
+
 def explain(board: Board, old: Ruleset, new_outcome: Mapping[str, Any], changes: Iterable[RuleChange],
-            pending: Iterable[tuple[str, str]]) -> dict[tuple[str, str], tuple[str, ...]]:
+            pending: Iterable[tuple[str, str]],
+            old_objects: Mapping[str, Any] | None = None) -> dict[tuple[str, str], tuple[str, ...]]:
     """For each (object id, characteristic) of ``pending``: the first set of ``changes`` (by size,
-    then in order) whose hybrid of ``old`` gives it ``new_outcome``'s value; () when none does."""
+    then in order) whose hybrid of ``old`` gives it ``new_outcome``'s value; () when none does.
+    ``old_objects``: see ``hybrid_objects``."""
     keys = tuple(c.key for c in changes)
     wanted = {pair: _value(new_outcome["objects"], *pair) for pair in pending}
     found: dict[tuple[str, str], tuple[str, ...]] = {}
@@ -99,7 +120,7 @@ def explain(board: Board, old: Ruleset, new_outcome: Mapping[str, Any], changes:
         for combo in combinations(keys, together):
             if not wanted:
                 return found
-            objects = hybrid_engine(old, combo).evaluate(board)["objects"]
+            objects = hybrid_objects(board, old, combo, old_objects)
             for pair, value in list(wanted.items()):
                 if _value(objects, *pair) == value:
                     found[pair] = combo
@@ -109,9 +130,10 @@ def explain(board: Board, old: Ruleset, new_outcome: Mapping[str, Any], changes:
 
 
 def shown(board: Board, old: Ruleset, x: Mapping[str, Any], y: Mapping[str, Any],
-          changes: tuple[RuleChange, ...]) -> frozenset[Explanation]:
-    """The explanations a board shows: those of the differences between ``x`` (old) and ``y`` (new)."""
-    explained = explain(board, old, y, changes, differences(x, y))
+          changes: tuple[RuleChange, ...], machine: bool = False) -> frozenset[Explanation]:
+    """The explanations a board shows: those of the differences between ``x`` (old) and ``y`` (new).
+    ``machine``: ``x`` is the layer machine's under ``old`` (hybrids it skips are not evaluated)."""
+    explained = explain(board, old, y, changes, differences(x, y), x["objects"] if machine else None)
     return frozenset(Explanation(combo, characteristic) for (_oid, characteristic), combo in explained.items())
 
 
@@ -125,6 +147,7 @@ def showing(a: Any, b: Any, old: Ruleset, changes: tuple[RuleChange, ...], expla
     """
     ahead = _ahead(tuple(c.key for c in changes), explanation.changes)
     memo: dict = {}  # the variants of one board share their unchanged abilities and effects
+    machine = type(a) is LayerEngine and a.ruleset is old  # ``a`` is the layer machine under ``old``
 
     def predicate(data: Mapping[str, Any]) -> bool:
         board = Board.from_dict(expand_board(data), memo)
@@ -132,16 +155,17 @@ def showing(a: Any, b: Any, old: Ruleset, changes: tuple[RuleChange, ...], expla
         pending = [pair for pair in differences(x, y) if pair[1] == explanation.characteristic]
         if not pending:
             return False
+        known = x["objects"] if machine else None
         if not explanation.changes:  # unexplained: no subset at all may explain one of them
-            return any(combo == () for combo in explain(board, old, y, changes, pending).values())
+            return any(combo == () for combo in explain(board, old, y, changes, pending, known).values())
         objects_y = y["objects"]
         wanted = {pair: _value(objects_y, *pair) for pair in pending}
         for combo in ahead:  # an earlier subset that explains a difference claims it
-            objects = hybrid_engine(old, combo).evaluate(board)["objects"]
+            objects = hybrid_objects(board, old, combo, known)
             wanted = {pair: v for pair, v in wanted.items() if _value(objects, *pair) != v}
             if not wanted:
                 return False
-        objects = hybrid_engine(old, explanation.changes).evaluate(board)["objects"]
+        objects = hybrid_objects(board, old, explanation.changes, known)
         return any(_value(objects, *pair) == value for pair, value in wanted.items())
 
     predicate.__qualname__ = f"showing({explanation.key})"

@@ -27,6 +27,9 @@ How a run is laid out, and why:
 - After every new group, and every few seconds, the state is written atomically, before
   the files derived from it: a killed run loses no reported group, and ``--resume``
   continues from the last chunk the state counts.
+- The workers are this machine's processes (``--jobs``), or with ``--scheduler`` a cluster's
+  (``diffcheck.search.cluster``), behind the same few pool methods: where the work runs changes
+  a run's speed, never its results, so a run may be resumed on any cluster or none.
 """
 
 from __future__ import annotations
@@ -41,6 +44,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from diffcheck.search import rundir
+from diffcheck.search.cluster import Cluster, ClusterError, ClusterLost, ClusterPool
 from diffcheck.search.divergence import differing, outcomes_diff
 from diffcheck.search.findings import Explanation, headline
 from diffcheck.search.worker import (
@@ -67,7 +71,8 @@ class RunError(Exception):
 
 @dataclass(frozen=True)
 class RunConfig:
-    """What a run is: two engines, a seed and a budget. ``jobs`` changes its speed, not its result."""
+    """What a run is: two engines, a seed and a budget. ``jobs`` and ``scheduler`` change its speed, not its
+    result."""
 
     engines: tuple[str, str] = ("cr418", "cr613")
     seed: int = 0
@@ -80,6 +85,9 @@ class RunConfig:
     # The parts of the board vocabulary (engines.features) boards may use: what every engine of the run
     # implements, and ``--implements``; None is all of it. A board that uses any other is never sent.
     implements: frozenset[str] | None = None
+    # A scheduler's address (diffcheck.search.cluster; "local" starts a cluster of ``jobs`` processes here).
+    # Like ``jobs``, where the work runs, not what the run is: not part of its identity.
+    scheduler: str | None = None
 
     def identity(self) -> dict:
         """What must match for ``--resume`` to continue a run."""
@@ -116,10 +124,13 @@ def by_findings(config: RunConfig) -> bool:
 class Harness:
     """Runs (or resumes) one run into one directory."""
 
-    def __init__(self, config: RunConfig, out: Path, on_progress: Callable[[Progress], None] | None = None) -> None:
+    def __init__(self, config: RunConfig, out: Path, on_progress: Callable[[Progress], None] | None = None,
+                 cluster: Cluster | None = None) -> None:
         self.config = config
         self.out = Path(out)
         self.on_progress = on_progress
+        self._cluster = cluster  # a cluster already connected (a timeline's runs share one), else config.scheduler's
+        self._jobs = config.jobs  # what run.json says ran the work: the processes, or the cluster's threads
         self._by_findings = by_findings(config)
         self._resumed = False  # a new run never writes over another run's files
         self._hellos: dict[str, dict] = {}  # an outside engine's handshake, read as the run starts
@@ -142,8 +153,8 @@ class Harness:
         }
 
     @classmethod
-    def resume(cls, out: Path, jobs: int | None = None, on_progress=None) -> "Harness":
-        """Continue the run saved in ``out`` with the budget it was started with."""
+    def resume(cls, out: Path, jobs: int | None = None, on_progress=None, scheduler: str | None = None) -> "Harness":
+        """Continue the run saved in ``out`` with the budget it was started with, on any workers."""
         path = Path(out) / rundir.STATE
         if not path.exists():
             raise RunError(f"{out}: no run to resume here (no {rundir.STATE})")
@@ -160,6 +171,7 @@ class Harness:
             commands=tuple(tuple(c) for c in identity.get("commands", ())), timeout=identity.get("timeout", 10.0),
             generator=identity.get("generator", "small"),
             implements=frozenset(identity["implements"]) if "implements" in identity else None,
+            scheduler=scheduler,
         )
         harness = cls(config, out, on_progress)
         harness.state = state
@@ -215,11 +227,10 @@ class Harness:
         # import lock's callback), and the first group comes early.
         import deepdiff  # noqa: F401
 
+        pool = self._open_pool()  # first: a cluster's start is not the run's time, as when the CLI starts it
         self._started = time.monotonic()
         self._elapsed_before = self.state["elapsed"]
         self._last_save = 0.0
-        context = mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn")
-        pool = context.Pool(self.config.jobs, init_worker, (self.config,))
         self._shrinks: dict[str, Any] = {}
         self._failure_shrinks: dict[int, Any] = {}  # position in state["errors"] -> its shrink
         self._pool = pool
@@ -244,12 +255,32 @@ class Harness:
         self._save()
         return self._run_json()
 
+    def _open_pool(self) -> Any:
+        """The workers: this machine's processes, or a cluster's (RunError for a scheduler that cannot be used)."""
+        if self._cluster is None and self.config.scheduler is None:
+            context = mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn")
+            return context.Pool(self.config.jobs, init_worker, (self.config,))
+        if self._cluster is not None:
+            pool = self._cluster.pool(self.config)
+        else:
+            try:
+                pool = Cluster(self.config.scheduler, self.config.jobs).pool(self.config, owned=True)
+            except ClusterError as exc:
+                raise RunError(str(exc)) from None
+        self._jobs = pool.slots
+        return pool
+
+    def _in_flight(self, pool) -> int:
+        """Chunks to keep in flight: two a worker, so none waits for the next; on a cluster, two a thread of its
+        workers, however many there are now."""
+        return 2 * (pool.slots if isinstance(pool, ClusterPool) else self.config.jobs)
+
     def _scan_all(self, pool) -> None:
         seed = self.config.seed
         inflight: deque = deque()
         next_chunk = self.state["chunks_done"]
         while True:
-            while len(inflight) < 2 * self.config.jobs and not self._budget_spent(next_chunk):
+            while len(inflight) < self._in_flight(pool) and not self._budget_spent(next_chunk):
                 count = self._chunk_size(next_chunk)
                 inflight.append(pool.apply_async(scan, ((seed, next_chunk, count),)))
                 next_chunk += 1
@@ -322,6 +353,8 @@ class Harness:
             error = self.state["errors"][position]
             try:
                 minimal = self._failure_shrinks.pop(position).get()
+            except ClusterLost:
+                raise
             except Exception as exc:  # noqa: BLE001 - the engine failed otherwise while shrinking: keep the board
                 minimal, error["not_shrunk"] = None, f"{type(exc).__name__}: {exc}"
             if minimal is None:
@@ -355,14 +388,12 @@ class Harness:
                 # explanations: a group is the signature and what its board shows, so that every key's
                 # group has a board that shows the key, whichever shrink finishes first.
                 sig = f"{sig} · {' + '.join(sorted(keys))}"
-            self.state["keys"][key]["group"] = sig
             group = self.state["groups"].get(sig)
-            shrinks = self.state["shrinks"]
-            shrinks["done"] += 1
-            shrinks["known"] += group is not None
             # One board can show several explanations, each shrunk on its own: the key breaks a tie.
             if group is None or (index, key) < (group["first_board"], group["key"]):
                 a, b = self.config.engines
+                # Made whole before the state changes: a Ctrl-C landing in the diff must not leave a key
+                # naming a group the state lacks (the save on the way out could not write the findings).
                 self.state["groups"][sig] = {
                     "first_board": index,
                     "board": minimal,
@@ -379,6 +410,10 @@ class Harness:
                     "nearest": near,
                 }
                 changed = True
+            self.state["keys"][key]["group"] = sig
+            shrinks = self.state["shrinks"]
+            shrinks["done"] += 1
+            shrinks["known"] += group is not None
         if changed:
             self._save()
 
@@ -446,7 +481,8 @@ class Harness:
             "diffcheck_version": _version(),
             "seed": config.seed,
             "budget": {"boards": config.boards, "seconds": config.seconds},
-            "jobs": config.jobs,
+            "jobs": self._jobs,
+            **({"scheduler": config.scheduler} if config.scheduler is not None else {}),
             "boards_done": state["boards_done"],
             **self._taken(),
             "divergent_boards": state["divergent"],

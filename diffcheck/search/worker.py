@@ -16,6 +16,7 @@ from typing import Any
 
 from diffcheck.boards.generate import SMALL, BoardGenerator, SeededChoices
 from diffcheck.boards.generate_cards import CardBoardGenerator
+from diffcheck.boards.generated import generated_board
 from diffcheck.catalogue import expand_board
 from diffcheck.search.attribution import bisect
 from diffcheck.search.divergence import differing, diverges
@@ -23,9 +24,11 @@ from diffcheck.search.findings import Explanation, showing, shown
 from diffcheck.search.nearest import in_brief, nearest
 from diffcheck.search.shrink import shrink
 from diffcheck.search.signature import moved_kinds, signature, triage_key, widen
+from diffcheck.search.skip import Skip
 from engines import get_engine
 from engines.board import Board
 from engines.features import board_features
+from engines.layered import LayerEngine
 from rulesets.editions import changes_between
 
 CHUNK = 200  # boards per chunk: part of a run's identity, so not an option
@@ -66,20 +69,37 @@ _CHANGES: tuple = ()  # the rule changes between the two engines' editions, for 
 _OLD = None  # the old engine's ruleset, when boards are keyed by their findings
 _GENERATOR = "small"
 _IMPLEMENTS: frozenset[str] | None = None
+_SKIP: Skip | None = None  # the boards the two engines cannot answer differently (diffcheck.search.skip)
+_MACHINE: tuple[bool, ...] = ()  # whether each engine is the built-in layer machine
 
 
 def init_worker(config: Any) -> None:
-    """Set up this worker for a run (``harness.RunConfig``): its engines, and what follows from them."""
-    global _ENGINES, _MOVED, _GENERATOR, _LAYERS, _CHANGES, _OLD, _IMPLEMENTS
-    _GENERATOR, _IMPLEMENTS = config.generator, config.implements
+    """Set up this worker process of the coordinator's pool for a run (``harness.RunConfig``)."""
     # Ctrl-C reaches the whole process group; the coordinator alone handles it (saves, then stops us).
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    set_up(config)
+
+
+def set_up(config: Any) -> None:
+    """Set up this process for a run: its engines, and what follows from them. Apart from ``init_worker``
+    because a cluster's worker (``diffcheck.search.cluster``) runs tasks on a thread, where no signal can be set."""
+    global _ENGINES, _MOVED, _GENERATOR, _LAYERS, _CHANGES, _OLD, _IMPLEMENTS
+    _GENERATOR, _IMPLEMENTS = config.generator, config.implements
     _ENGINES = tuple(make_engine(name, config.commands, config.timeout) for name in config.engines)
     rulesets = tuple(getattr(e, "ruleset", None) for e in _ENGINES)
     _MOVED = moved_kinds(*rulesets)
     _LAYERS = rulesets if None not in rulesets else None
     _CHANGES = changes_between(*config.engines)
     _OLD = rulesets[0] if rulesets[0] is not None and _CHANGES else None
+    _set_skip(rulesets)
+
+
+def _set_skip(rulesets: tuple) -> None:
+    """The scan's static skip, between the built-in layer machine under two rulesets only: an engine of any
+    other class (an installed one may carry a ruleset and answer otherwise) is evaluated on every board."""
+    global _SKIP, _MACHINE
+    _MACHINE = tuple(type(e) is LayerEngine for e in _ENGINES)
+    _SKIP = Skip.between(*rulesets) if all(_MACHINE) else None
 
 
 def chunk_boards(seed: int, chunk: int, count: int = CHUNK, generator: str = "small",
@@ -122,18 +142,20 @@ def scan(task: tuple[int, int, int]) -> tuple[int, int, list, list]:
 def _keys(board: Board, plain: dict, x: dict, y: dict, names: list[str]) -> list[str]:
     """A divergent board's keys: its explanations, or (without a ruleset to explain them) its triage key."""
     if _OLD is not None:
-        return sorted(f.key for f in shown(board, _OLD, x, y, _CHANGES))
+        # Where ``a`` is the layer machine under _OLD, the hybrids that answer as it does are not evaluated.
+        return sorted(f.key for f in shown(board, _OLD, x, y, _CHANGES, machine=_MACHINE[0]))
     return [triage_key(plain, names, _MOVED)]
 
 
 def _scan_chunk(seed: int, chunk: int, count: int) -> tuple[int, int, list, list, tuple[int, dict]]:
     a, b = _ENGINES
+    skip = _SKIP
     found, errors = [], []
     left_out, outside = 0, {}  # boards not sent; and by the part of the vocabulary they needed (one may need several)
     for offset, data in enumerate(chunk_boards(seed, chunk, count, _GENERATOR, _IMPLEMENTS)):
         index = chunk * CHUNK + offset
         plain = expand_board(data)
-        board = Board.from_dict(plain)
+        board = generated_board(plain)  # Board.from_dict(plain), built faster
         if _IMPLEMENTS is not None:
             missing = board_features(board) - _IMPLEMENTS
             if missing:
@@ -141,6 +163,8 @@ def _scan_chunk(seed: int, chunk: int, count: int) -> tuple[int, int, list, list
                 for word in missing:
                     outside[word] = outside.get(word, 0) + 1
                 continue
+        if skip is not None and skip.skips(board):
+            continue  # both engines would answer it alike: done, with nothing to report
         try:
             engine = a
             x = a.evaluate(board)
