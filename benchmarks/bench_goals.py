@@ -7,8 +7,9 @@ Prints, with the date and the machine, each figure of this tree ("now") beside t
 goal:
 
 - the layer machine, boards per second on one core (the child process's CPU time, ``engine.evaluate`` only, the
-  cyclic garbage collector paused as in a run), on the same small and large boards, for cr613 and the slowest edition (``--editions all``: every edition);
-  goals 20,000 small and 2,500 large, and at least 2.5 times (small) and 3 times (large) the tree before;
+  cyclic garbage collector paused as in a run), on the same small and large boards, for cr613 and the slowest
+  edition (``--editions all``: every edition); goals 20,000 small and 2,500 large, and at least 2.5 times
+  (small) and 3 times (large) the tree before;
 - ``diffcheck run`` end to end on two worker processes, cr418 against cr613, at its default budget of 60,000
   boards, wall time (goal: 10,000 boards/s, and twice the tree before);
 - ``diffcheck judge`` on a small board, CPU seconds of the whole process (goal: 120 ms);
