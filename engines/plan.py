@@ -7,7 +7,6 @@ is something B reads; every other pair is independent without a trial.
 
 from __future__ import annotations
 
-
 from engines.board import (
     COLORS as COLOR_WORDS, AbilityPart, ColorPart, ControlPart, CopyPart, Count, Effect, Filter, ManaValue, PTOf,
     Matching, Part, PTModifyPart, PTSetPart, StaticAbility, TextPart, TypePart,
