@@ -2,7 +2,9 @@
 
 ``Depending`` is a mixin of the layer machine's pass (``engines.machine``): apply effect A to
 a copy of the objects it touches and see whether B's existence, text, affected objects or
-values change (``_changed``). Also, before July 2003, when no rule bounded dependency by
+values change (``_changed``): for the earliest effect alone where that settles what applies next
+(``_waits``), else for every pair worth a trial (``_dependencies``, keeping what the search before it
+found where it still holds: ``Trials``). Also, before July 2003, when no rule bounded dependency by
 stage: the effects of later stages that an effect of a stage depends on, applied there first
 (``_pulled_forward``, decision dependency_across_stages). Two pure helpers: what a trial
 changed (``changed_bits``), and dependency loops (``strongly_connected``).
@@ -289,32 +291,61 @@ class Depending(Amounts):
         """A -> [B, ...]: the pairs of one group worth a trial, because A writes something B reads."""
         writers = [(a, a.plan.writes[key]) for a in taking_part]
         for b in taking_part:
-            # What any object's change can alter (B's affected set, its counts), and what only a
-            # change to B's own object can alter (its existence and text, before it starts).
-            local = b.plan.local[key]  # what only a change to an object B applies to can alter
-            broad = b.plan.reads[key] & ~local
-            own = NOT_STARTED_READS if b.source is not None and b.key not in self.started else 0
-            if not (broad or local or own):
+            for a in self._writers_for(b, writers, key, state, touches):
+                candidates.setdefault(a, []).append(b)
+
+    def _writers_for(self, b: Instance, writers: list, key: str, state: dict[str, Obj], touches: dict) -> list:
+        """The effects of ``writers`` (each with what it writes here) that B could depend on: they write
+        something B reads, where B reads it."""
+        # What any object's change can alter (B's affected set, its counts), and what only a
+        # change to B's own object can alter (its existence and text, before it starts).
+        local = b.plan.local[key]  # what only a change to an object B applies to can alter
+        broad = b.plan.reads[key] & ~local
+        own = NOT_STARTED_READS if b.source is not None and b.key not in self.started else 0
+        found: list = []
+        if not (broad or local or own):
+            return found
+        for a, writes in writers:
+            if a is b:
                 continue
-            for a, writes in writers:
-                if a is b:
-                    continue
-                if writes & broad:
-                    candidates.setdefault(a, []).append(b)
-                elif writes & local:
-                    mine, theirs = touches.get(b), touches.get(a)
-                    if mine is None:
-                        mine = touches[b] = self._affected(b, state)
-                    if theirs is None:
-                        theirs = touches[a] = self._affected(a, state)
-                    if not mine.isdisjoint(theirs):
-                        candidates.setdefault(a, []).append(b)
-                elif writes & own:
-                    objects = touches.get(a)
-                    if objects is None:
-                        objects = touches[a] = self._affected(a, state)
-                    if b.source in objects:
-                        candidates.setdefault(a, []).append(b)
+            if writes & broad:
+                found.append(a)
+            elif writes & local:
+                mine, theirs = touches.get(b), touches.get(a)
+                if mine is None:
+                    mine = touches[b] = self._affected(b, state)
+                if theirs is None:
+                    theirs = touches[a] = self._affected(a, state)
+                if not mine.isdisjoint(theirs):
+                    found.append(a)
+            elif writes & own:
+                objects = touches.get(a)
+                if objects is None:
+                    objects = touches[a] = self._affected(a, state)
+                if b.source in objects:
+                    found.append(a)
+        return found
+
+    def _waits(self, b: Instance, pending: list[Instance], key: str) -> bool:
+        """Whether B depends on another pending effect (418.5c / 613.7a), by trial. Asked first of the
+        earliest effect in base order: if it waits for none, no loop holds it, and it applies next
+        (418.5d / 613.7b), whatever the others depend on; so most steps need no more trials than this."""
+        state = self.state
+        touches: dict = {}
+        matched: dict = {}
+        for group in self._groups(pending):
+            if b not in group:
+                continue
+            writers = [(a, a.plan.writes[key]) for a in group]
+            for a in self._writers_for(b, writers, key, state, touches):
+                objects = touches.get(a)
+                if objects is None:
+                    objects = touches[a] = self._affected(a, state)
+                trial, changed, _ = self._trial(a, key, objects)
+                copier = a.order if a.plan.writes[key] & COPIABLE else None
+                if changed and self._changed(b, key, trial, changed, matched, copier):
+                    return True
+        return False
 
     def _changed(
             self, b: Instance, key: str, trial: dict[str, Obj], changed: dict, matched: dict, copier: tuple | None,

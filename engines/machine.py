@@ -362,6 +362,13 @@ class _Run(Explaining):
                         independent = not self._may_depend(pending, key)
                     if independent:
                         unit, loop, ahead = pending[0], (), ()
+                    elif deps is None and self.trace is None and not self._waits(pending[0], pending, key):
+                        # The earliest waits for nothing: it goes next, whatever the others wait for. (A trace
+                        # tells what each effect waited for, so it makes the whole search.)
+                        unit, loop, ahead = pending[0], (), ()
+                        trials = None  # what this application changes is not recorded for kept trials
+                        if self.machine.check_dependencies:
+                            self._check_first(pending, key)
                     else:
                         if deps is None:
                             if trials is None:
@@ -399,6 +406,13 @@ class _Run(Explaining):
         if _pairs(deps) != _pairs(fresh):
             raise AssertionError(f"sublayer {key}: kept trials found {sorted(_pairs(deps))}, "
                                  f"fresh ones {sorted(_pairs(fresh))}")
+
+    def _check_first(self, pending: list[Instance], key: str) -> None:
+        """With ``Machine.check_dependencies``: that the whole search would also apply the earliest effect next."""
+        chosen = self._choose(pending, self._dependencies(pending, key), {})[0]
+        if chosen is not pending[0]:
+            raise AssertionError(f"sublayer {key}: the earliest, {pending[0].label}, waits for no effect, but the "
+                                 f"whole search applies {chosen.label} first")
 
     def _after(self, unit: Instance, key: str, pending: list[Instance], deps: dict) -> dict | None:
         """The dependencies among the effects still pending, once ``unit`` has applied.

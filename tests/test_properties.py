@@ -439,10 +439,12 @@ def test_engines_never_raise_on_seeded_large_boards(seed):
 
 
 # g. The dependency search keeps the trials and answers of the search before it, after each
-# application, where the application cannot have changed them (engines.dependency.Trials). With
-# check_dependencies the machine also makes every such search afresh and raises AssertionError if
-# the two find other dependencies (418.5c / 613.7a): so the effects apply in exactly the order
-# exhaustive trials give, and the outcome and trace are theirs. Every edition: the rule changes
+# application, where the application cannot have changed them (engines.dependency.Trials); and
+# without a trace it first asks only whether the earliest effect waits for another (_waits), which
+# applies it next if not. With check_dependencies the machine also makes every such search afresh
+# and raises AssertionError if the two find other dependencies (418.5c / 613.7a), or if the whole
+# search would apply another effect first (418.5d / 613.7b): so the effects apply in exactly the
+# order exhaustive trials give, and the outcome and trace are theirs. Every edition: the rule changes
 # move effects between the steps in which they are tried against each other.
 CHECKED = {e.key: (get_engine(e.key), LayerEngine(get_engine(e.key).ruleset, check_dependencies=True))
            for e in EDITIONS}
