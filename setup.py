@@ -27,26 +27,39 @@ class BuildCompiled(build_ext):
     """Build the extension modules if possible; then record the sources they were built from."""
 
     def run(self) -> None:
+        target = ROOT / "engines" if self.inplace else Path(self.build_lib) / "engines"
+        # An earlier build's record goes first: if this one fails, nothing compiled is used.
+        (target / compiled.MANIFEST).unlink(missing_ok=True)
         try:
             super().run()
         except Exception as exc:  # noqa: BLE001 - no compiler: the pure modules serve
             print(f"diffcheck: the layer machine is not compiled ({exc}); it runs as pure Python", file=sys.stderr)
             return
-        target = ROOT / "engines" if self.inplace else Path(self.build_lib) / "engines"
         target.mkdir(parents=True, exist_ok=True)
         (target / compiled.MANIFEST).write_text(json.dumps(compiled.manifest(), indent=1) + "\n")
 
 
+def pure(why: str | None) -> list:
+    """No extension modules: say why (if not asked for), and take back an earlier build's record, so that the
+    engines run the pure modules, not a build left in the tree."""
+    if why:
+        print(f"diffcheck: {why}; the layer machine runs as pure Python", file=sys.stderr)
+    (ROOT / "engines" / compiled.MANIFEST).unlink(missing_ok=True)
+    return []
+
+
 def extensions() -> list:
     if os.environ.get("DIFFCHECK_PURE_BUILD"):
-        return []
+        return pure(None)
     try:
         from mypyc.build import mypycify
     except ImportError:
-        print("diffcheck: mypyc is not installed; the layer machine runs as pure Python", file=sys.stderr)
-        return []
+        return pure("mypyc is not installed")
     paths = [f"engines/{name}.py" for name in compiled.MODULES]
-    return mypycify(paths, opt_level="3", group_name=compiled.GROUP)
+    try:
+        return mypycify(paths, opt_level="3", group_name=compiled.GROUP)
+    except (Exception, SystemExit) as exc:  # mypyc exits on a type error: the pure modules serve
+        return pure(f"mypyc could not compile it ({exc})")
 
 
 setup(ext_modules=extensions(), cmdclass={"build_ext": BuildCompiled})

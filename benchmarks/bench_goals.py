@@ -28,7 +28,6 @@ import gc
 import json
 import os
 import platform
-import resource
 import shutil
 import statistics
 import subprocess
@@ -40,12 +39,10 @@ from typing import Callable
 
 ROOT = Path(__file__).resolve().parents[1]
 BEFORE = "c909acf"
-SMALL_GOAL, LARGE_GOAL, RUN_GOAL, JUDGE_GOAL = 20_000, 2_500, 10_000, 0.120
+SMALL_GOAL, LARGE_GOAL, RUN_GOAL = 20_000, 2_500, 10_000
 # The factors over the tree before that the goals ask for.
 SMALL_FACTOR, LARGE_FACTOR, RUN_FACTOR = 2.5, 3.0, 2.0
 SLOWEST = "1999-04"  # the slowest edition on large boards (the first, before numbered layers)
-RUN_BOARDS = 60_000  # diffcheck run's default budget
-EXIT_DIFFERENCE = 1  # diffcheck run's exit status when the engines differ (diffcheck.cli.inputs)
 
 
 def _child_engines(boards_file: str, editions: list[str]) -> None:
@@ -75,14 +72,9 @@ def _child_engines(boards_file: str, editions: list[str]) -> None:
 
 def _in(tree: Path) -> dict[str, str]:
     """The environment of a child that imports diffcheck, engines and rulesets from ``tree``."""
-    return {**os.environ, "PYTHONPATH": str(tree), "PYTHONHASHSEED": "0"}
-
-
-def _cpu(command: list[str], env: dict[str, str], cwd: Path) -> float:
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run(command, env=env, cwd=cwd, stdout=subprocess.DEVNULL, check=True)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    env = {**os.environ, "PYTHONPATH": str(tree), "PYTHONHASHSEED": "0"}
+    env.pop("DIFFCHECK_NO_CACHE", None)  # judge as its users run it: with the catalogue cache
+    return env
 
 
 def _wall(command: list[str], env: dict[str, str], cwd: Path) -> float:
@@ -136,7 +128,8 @@ def main() -> None:
         made = subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(base), args.against],
                               capture_output=True, text=True)
         if made.returncode:
-            sys.exit(f"--against {args.against}: no such revision here ({made.stderr.strip().splitlines()[-1]})")
+            said = (made.stderr.strip() or "git worktree add failed").splitlines()[-1]
+            sys.exit(f"--against {args.against}: no such revision here ({said})")
         try:
             _measure(args, {"before": base, "now": ROOT}, Path(work))
         finally:
@@ -144,6 +137,10 @@ def main() -> None:
 
 
 def _measure(args: argparse.Namespace, trees: dict[str, Path], work: Path) -> None:
+    from bench_startup import GOAL as JUDGE_GOAL, cpu_of
+
+    from diffcheck.cli.inputs import EXIT_DIFFERENCE
+    from diffcheck.cli.runs import DEFAULT_BOARDS as RUN_BOARDS
     from diffcheck.boards.generate import LARGE, SMALL, seeded_boards
     from rulesets.editions import EDITIONS
 
@@ -154,7 +151,7 @@ def _measure(args: argparse.Namespace, trees: dict[str, Path], work: Path) -> No
     editions = ["cr613", *(e.key for e in EDITIONS)] if args.editions == "all" else ["cr613", SLOWEST]
     engines = _alternate(args.repeats, trees, lambda tree: json.loads(subprocess.run(
         [sys.executable, __file__, "--child-engines", str(boards), ",".join(editions)],
-        env=_in(tree), cwd=tree, capture_output=True, text=True, check=True).stdout))
+        env=_in(tree), cwd=tree, stdout=subprocess.PIPE, text=True, check=True).stdout))
     print("the layer machine, boards per second on one core (2,000 small and 100 large boards):")
     print(header)
     for name, figures in engines.items():
@@ -181,7 +178,7 @@ def _measure(args: argparse.Namespace, trees: dict[str, Path], work: Path) -> No
 
     def judge(tree: Path) -> dict[str, float]:
         command = [sys.executable, "-m", "diffcheck", "judge", str(tree / "diffcheck" / "examples" / "gray-ogre.yaml")]
-        return {"judge": _cpu(command, _in(tree), tree) * 1e3}
+        return {"judge": cpu_of(command, _in(tree), tree) * 1e3}
 
     for tree in trees.values():  # the catalogue cache, filled by each tree as its users would have it
         judge(tree)

@@ -23,9 +23,9 @@ GOAL = 0.120
 JUDGE = [sys.executable, "-m", "diffcheck", "judge", str(ROOT / "diffcheck" / "examples" / "gray-ogre.yaml")]
 
 
-def cpu_of(command: list[str], env: dict[str, str]) -> float:
+def cpu_of(command: list[str], env: dict[str, str], cwd: Path | None = None) -> float:
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run(command, env=env, stdout=subprocess.DEVNULL, check=True)
+    subprocess.run(command, env=env, cwd=cwd, stdout=subprocess.DEVNULL, check=True)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 

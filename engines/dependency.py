@@ -95,7 +95,7 @@ class Trials:
 
     - A's trial (A applied to a copy of the state), unless A's values read something written
       (``Plan.values``; a copy effect reads all it copies), its affected set is another now, an
-      object it touched has moved, or A's own object has (what is "yours" follows its controller);
+      object it touched has moved, or A's own object has (what is "yours" follows its controller: 109.5);
     - the answer to "does B depend on A?", if A's trial is the same as before (kept, or made again
       with the same result), none of the objects it changed has moved, and B reads nothing written
       beyond those objects (``Plan.whole``: a condition, a greatest value, its affected set where
@@ -230,8 +230,9 @@ class Depending(Amounts):
         unsure: set = set()  # effects whose answers must be decided again, whatever the trial
         if written:
             for u in pending:
-                # What is "yours" follows the controller of the effect's object, which no plan bit of a filter
-                # on owners, life or hands names: a change to its own object unsettles all.
+                # What is "yours" follows the controller of the effect's object (109.5; the 1999 glossary's
+                # You/Your), which no plan bit of a filter on owners, life or hands names: a change to its own
+                # object unsettles all.
                 own = u.source in moved
                 if own or self._reads(u, key) & written:
                     touches.pop(u, None)  # its affected set may differ
@@ -330,22 +331,13 @@ class Depending(Amounts):
         """Whether B depends on another pending effect (418.5c / 613.7a), by trial. Asked first of the
         earliest effect in base order: if it waits for none, no loop holds it, and it applies next
         (418.5d / 613.7b), whatever the others depend on; so most steps need no more trials than this."""
-        state = self.state
         touches: dict = {}
-        matched: dict = {}
         for group in self._groups(pending):
-            if b not in group:
-                continue
-            writers = [(a, a.plan.writes[key]) for a in group]
-            for a in self._writers_for(b, writers, key, state, touches):
-                objects = touches.get(a)
-                if objects is None:
-                    objects = touches[a] = self._affected(a, state)
-                trial, changed, _ = self._trial(a, key, objects)
-                copier = a.order if a.plan.writes[key] & COPIABLE else None
-                if changed and self._changed(b, key, trial, changed, matched, copier):
-                    return True
-        return False
+            if b in group:
+                writers = [(a, a.plan.writes[key]) for a in group]
+                candidates = self._writers_for(b, writers, key, self.state, touches)
+                return any(self._depending_on(a, key, [b]) for a in candidates)
+        return False  # counters take part in no dependency (``_groups``)
 
     def _changed(
             self, b: Instance, key: str, trial: dict[str, Obj], changed: dict, matched: dict, copier: tuple | None,
@@ -507,13 +499,15 @@ def ahead(unit: Instance, key: str, index: dict) -> Instance:
     here = index[key]
     keys = sorted((k for k in plan.parts if index[k] > here), key=index.__getitem__)
     parts = tuple(p for k in keys for p in plan.parts[k])
-    reads = local = broad = writes = 0
+    reads = local = broad = writes = whole = values = 0
     for k in keys:
         reads |= plan.reads[k]
         local |= plan.local[k]
         broad |= plan.reads[k] & ~plan.local[k]
         writes |= plan.writes[k]
+        whole |= plan.whole[k]
+        values |= plan.values[k]
     moved = Plan(plan.origin, {key: parts}, min(plan.first, here), {key: reads}, {key: local & ~broad},
-                 {key: writes}, plan.affects_reads, plan.condition)
+                 {key: writes}, plan.affects_reads, plan.condition, {key: whole}, {key: values})
     return Instance(unit.key, unit.label, unit.body, moved, unit.source, unit.controller, unit.timestamp, unit.order,
                     unit.granted)

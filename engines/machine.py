@@ -45,14 +45,8 @@ class Machine:
         self.check_dependencies = check_dependencies
         self.planner = Planner(ruleset)
         self.ability_sublayer = self.planner.index[ruleset.placement[("ability", STATIC)]]
-        # From 2020 counters share 7c with the modifying effects, in timestamp order (613.4c, 613.7c).
-        self.counters_with_modifiers = ruleset.placement[("pt_modify", RESOLVED)] == ruleset.counters_sublayer
-        # Whether a text change can come after an effect that gives subtypes or keywords (before July 2003):
-        # then objects keep apart the words of their text (``Obj.words``).
-        index = self.planner.index
-        self.text_after_others = any(
-            index[ruleset.placement[("text", STATIC)]] > index[ruleset.placement[(kind, STATIC)]]
-            for kind in ("type", "ability"))
+        self.counters_with_modifiers = counters_with_modifiers(ruleset)
+        self.text_after_others = text_after_others(ruleset)
         # Where the counters' own step rests on a decision (2003: counters right after CSAs), traces say so.
         # The ruleset's decisions by key: explaining asks of them for every effect it traces.
         self.decided = frozenset(d.key for d in ruleset.decisions)
@@ -124,6 +118,19 @@ class Machine:
     def _note(self, text: str) -> Note:
         d = next(d for d in self.ruleset.decisions if d.key == "granted_earlier_layer")
         return Note(None, text, (d.rule, "decision: granted_earlier_layer"))
+
+
+def counters_with_modifiers(ruleset: Ruleset) -> bool:
+    """From 2020 counters share 7c with the modifying effects, in timestamp order (613.4c, 613.7c)."""
+    return ruleset.placement[("pt_modify", RESOLVED)] == ruleset.counters_sublayer
+
+
+def text_after_others(ruleset: Ruleset) -> bool:
+    """Whether a text change can come after an effect that gives subtypes or keywords (418.5a's stages before
+    July 2003): then objects keep apart the words of their text (``Obj.words``)."""
+    index = {s.key: i for i, s in enumerate(ruleset.sublayers)}
+    return any(index[ruleset.placement[("text", STATIC)]] > index[ruleset.placement[(kind, STATIC)]]
+               for kind in ("type", "ability"))
 
 
 def _labels(found: dict, keys) -> str:
@@ -425,7 +432,7 @@ class _Run(Explaining):
         if writes:
             moved = self.last_moved
             for b in pending:
-                if writes & self._reads(b, key) or b.source in moved:  # as Trials: what is "yours" may differ
+                if writes & self._reads(b, key) or b.source in moved:  # as Trials: what is "yours" (109.5)
                     return None
         kept = {}
         for b, on in deps.items():

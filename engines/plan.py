@@ -159,8 +159,8 @@ class Plan:
     )
 
     def __init__(
-        self, origin: str, parts: dict, first: int, reads: dict, local: dict, writes: dict, affects_reads: int = 0,
-        condition=None, whole: dict | None = None, values: dict | None = None,
+        self, origin: str, parts: dict, first: int, reads: dict, local: dict, writes: dict, affects_reads: int,
+        condition, whole: dict, values: dict,
     ) -> None:
         self.origin = origin  # CDA, STATIC or RESOLVED
         self.parts: dict[str, tuple[Part, ...]] = parts  # sublayer key -> parts applied there, in body order
@@ -174,10 +174,10 @@ class Plan:
         # sublayer key -> the part of ``reads`` whose change anywhere can change whether this effect depends on
         # another (its condition, a greatest value, its affected set where its parts read it); the rest it
         # reads object by object, on the objects a trial changed (``engines.dependency.Trials``).
-        self.whole: dict[str, int] = whole if whole is not None else reads
+        self.whole: dict[str, int] = whole
         # sublayer key -> what its parts' results read besides the objects they apply to (its values; who
         # "you" is): with its affected set and those objects, all that applying it depends on.
-        self.values: dict[str, int] = values if values is not None else reads
+        self.values: dict[str, int] = values
 
 
 class Planner:

@@ -10,14 +10,12 @@ c. a board without effects comes out exactly as printed, under both rulesets;
 d. with explicit, distinct timestamps the order of the board's lists changes nothing;
 e. effects confined to layers 1-5 minus abilities give the same outcome under both rulesets;
 f. neither engine raises on any generated board, small or large;
-g. the dependency search, keeping earlier trials, finds what trials made afresh find, under every edition;
-h. a run's scan builds each generated board (``generated_board``) equal to ``Board.from_dict``, field for field.
+g. the dependency search, keeping earlier trials, finds what trials made afresh find, under every edition.
 """
 
 from __future__ import annotations
 
 import copy
-from dataclasses import fields, is_dataclass
 from typing import Any
 
 import pytest
@@ -25,7 +23,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from diffcheck.boards.generate import BODY_KINDS, LAND_TYPES, LARGE, seeded_boards
-from diffcheck.boards.generated import generated_board
 from diffcheck.boards.loading import board_from_data
 from diffcheck.boards.strategies import board_values, boards, card_boards
 from diffcheck.catalogue import expand_board
@@ -489,72 +486,3 @@ def test_clone_copies_every_slot():
         setattr(o, slot, n)
     c = o.clone()
     assert [getattr(c, s) for s in Obj.__slots__] == list(range(len(Obj.__slots__)))
-
-
-# ---------------------------------------------------------------- h. a run's boards, built fast
-
-
-def _same_fields(a: Any, b: Any, where: str = "board") -> None:
-    """``a`` and ``b`` equal field for field, all the way down, the fields equality leaves out included (derived
-    ones: ``Permanent.plain``, which asks ``functions_in`` by identity, ``Board.reaches_cards``...)."""
-    assert type(a) is type(b), where
-    if is_dataclass(a):
-        for f in fields(a):
-            _same_fields(getattr(a, f.name), getattr(b, f.name), f"{where}.{f.name}")
-    elif isinstance(a, (tuple, list)):
-        assert len(a) == len(b), where
-        for n, (x, y) in enumerate(zip(a, b)):
-            _same_fields(x, y, f"{where}[{n}]")
-    elif isinstance(a, dict):
-        assert a.keys() == b.keys(), where
-        for key in a:
-            _same_fields(a[key], b[key], f"{where}[{key!r}]")
-    else:
-        assert a == b, where
-
-
-@PROPERTY
-@given(st.one_of(boards(), card_boards()))
-def test_generated_board_is_from_dict_field_for_field(data):
-    plain = expand_board(data)  # a cards board names catalogue cards: the scan builds it expanded
-    _same_fields(generated_board(plain), Board.from_dict(plain))
-
-
-def test_generated_board_is_from_dict_on_seeded_boards_and_on_keys_no_generator_writes():
-    for generator in ("small", "cards"):
-        for chunk in range(3):
-            for data in chunk_boards(3, chunk, 100, generator):
-                plain = expand_board(data)
-                _same_fields(generated_board(plain), Board.from_dict(plain))
-    # Defaults from positions and players, and every other key a board may give (or one it may not).
-    data = {
-        "players": ["alice", "bob"], "notes": "hand-written",
-        "objects": [
-            {"id": "o1", "name": "Gray Ogre", "color_indicator": ["red"], "paired_with": "o2", "face_down_at": 4,
-             "face_down": "morph", "types": ["kindred", "creature"]},
-            {"id": "o2", "controller": "bob", "types": ["creature"], "power": 2, "toughness": 2,
-             "static": [{"affects": "self", "pt": {"modify": [1, 1]}, "functions_in": ["battlefield"]},
-                        {"affects": "self", "colors": {"set": ["red"]}, "chosen": ["red"], "cda": True}]},
-            {"id": "o3", "types": ["artifact"], "unheard_of": 1},
-        ],
-        "effects": [{"id": "e1", "source": "Giant Growth", "affects": ["o2"], "pt": {"modify": [3, 3]}},
-                    {"id": "e2", "affects": ["o1"], "controller": "bob", "timestamp": 9, "control": "you"}],
-        "hands": {"alice": [{"name": "Bear", "types": ["creature"], "power": 2, "toughness": 2}]},
-        "libraries": {"bob": [{"id": "l1", "types": ["land"]}]}, "stack": {"alice": [{"types": ["instant"]}]},
-        "exile": {"bob": [{"id": "x1", "types": ["creature"], "power": 1, "toughness": 1, "counters": {"+1/+1": 1}}]},
-        "life": {"alice": 7}, "hand_size": {"bob": 3},
-    }
-    for variant in (data, {**data, "unheard_of": True}, {k: v for k, v in data.items() if k != "objects"}):
-        _same_fields(generated_board(variant), Board.from_dict(variant))
-
-
-def test_generated_boards_never_need_from_dict(monkeypatch):
-    """Every key both generators write is one ``generated_board`` reads itself: none goes the slow way."""
-    boards_ = [expand_board(data) for generator in ("small", "cards") for data in chunk_boards(4, 0, 100, generator)]
-
-    def refused(*args, **kwargs):
-        raise AssertionError("Board.from_dict called for a generated board")
-
-    monkeypatch.setattr(Board, "from_dict", refused)
-    for plain in boards_:
-        generated_board(plain)

@@ -22,7 +22,7 @@ import re
 from functools import lru_cache
 from typing import Any, Callable
 
-__all__ = ["conforms"]
+__all__ = ["conforms", "first_repeat"]
 
 
 class _CannotTell(Exception):
@@ -166,16 +166,20 @@ def _items(instance: Any, sub: Any, schema: dict[str, Any], root: dict[str, Any]
 
 
 def _unique(instance: Any, unique: Any, _schema: dict[str, Any], _root: dict[str, Any]) -> bool:
-    if not unique or type(instance) is not list:
-        return True
-    # As shape._unique_items: items compared as canonical JSON texts (bools apart from 1 and 0).
-    seen = set()
-    for item in instance:
+    return not unique or type(instance) is not list or first_repeat(instance) is None
+
+
+def first_repeat(items: list[Any]) -> tuple[int, int] | None:
+    """Indexes (first, second) of the first item that repeats an earlier one: the board format's uniqueItems
+    (``shape`` explains a repeat with it)."""
+    seen: dict[str, int] = {}
+    for index, item in enumerate(items):
+        # JSON text is a canonical form; bools stay distinct from 1 and 0, as JSON Schema wants.
         key = json.dumps(item, sort_keys=True, default=repr)
         if key in seen:
-            return False
-        seen.add(key)
-    return True
+            return seen[key], index
+        seen[key] = index
+    return None
 
 
 @lru_cache(maxsize=None)

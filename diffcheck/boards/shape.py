@@ -19,7 +19,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
-from diffcheck.boards.conforms import conforms
+from diffcheck.boards.conforms import conforms, first_repeat
 from diffcheck.boards.problems import DocPath, describe, did_you_mean, document_order
 from diffcheck.words import and_list, count_phrase, or_list, q, shorten
 from engines.board import PART_KEYS
@@ -54,7 +54,7 @@ def _unique_items(validator: Any, unique: Any, instance: Any, schema: Any) -> It
     # a thousand mappings costs seconds); comparing their canonical JSON texts is linear.
     from jsonschema import ValidationError
 
-    if unique and validator.is_type(instance, "array") and _first_repeat(instance) is not None:
+    if unique and validator.is_type(instance, "array") and first_repeat(instance) is not None:
         yield ValidationError("has non-unique elements")
 
 
@@ -103,7 +103,7 @@ def _error_path(error: jsonschema.ValidationError, data: Any) -> DocPath:
         extras = _unknown_keys(error.instance, error.schema)
         return path + extras[:1]
     if error.validator == "uniqueItems" and isinstance(error.instance, list):
-        repeat = _first_repeat(error.instance)
+        repeat = first_repeat(error.instance)
         return path + ([repeat[1]] if repeat else [])
     return path
 
@@ -243,7 +243,7 @@ def _explain_item_count(error: jsonschema.ValidationError) -> str:
 
 
 def _explain_unique(error: jsonschema.ValidationError) -> str:
-    repeat = _first_repeat(error.instance)
+    repeat = first_repeat(error.instance)
     if repeat is None:
         return "the items of this list must be distinct"
     first, second = repeat
@@ -355,13 +355,3 @@ def _misspelling_hint(instance: Any, wanted: Sequence[str], schema: dict[str, An
     return ""
 
 
-def _first_repeat(items: list[Any]) -> tuple[int, int] | None:
-    """Indexes (first, second) of the first item that repeats an earlier one."""
-    seen: dict[str, int] = {}
-    for index, item in enumerate(items):
-        # JSON text is a canonical form; bools stay distinct from 1 and 0, as JSON Schema wants.
-        key = json.dumps(item, sort_keys=True, default=repr)
-        if key in seen:
-            return seen[key], index
-        seen[key] = index
-    return None

@@ -32,10 +32,6 @@ EXIT_INTERRUPTED = 130
 EXIT_PIPE_CLOSED = 1  # as the shell's own tools do when their reader goes away
 
 
-# The options' typer declarations (``BoardOrCardsArg``, ``DateOpt``, ...) are in ``diffcheck.cli.options``;
-# ``__getattr__`` at the end hands them on to the commands that import them from here.
-
-
 def dated(day: str | None, name: str, option: str, default: str) -> str:
     """The engine name for one ruleset option, given --date: the date itself (checked here, once)."""
     if day is None:
@@ -303,18 +299,3 @@ def external_engines(specs: list[str], config: Path | None,
             fail(f"--engine-cmd {spec}: {exc}")
         commands[name] = command
     return tuple(commands.items()), timeout
-
-
-_DECLARED = frozenset({
-    "BoardOrCardsArg", "CardsOpt", "DateOpt", "EngineCmdOpt", "EngineConfigOpt", "EngineTimeoutOpt", "SaveOpt",
-})
-
-
-def __getattr__(name: str) -> Any:
-    # The options' typer declarations, for the commands that import them from here (``diffcheck.cli.runs``),
-    # from ``diffcheck.cli.options``: importing them imports typer, which the checks above do without.
-    if name in _DECLARED:
-        from diffcheck.cli import options
-
-        return getattr(options, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -17,10 +17,10 @@ from typing import Annotated, Iterator, Optional
 import typer
 
 from diffcheck.cli.inputs import (
-    EXIT_DIFFERENCE, EXIT_INTERRUPTED, DateOpt, EngineCmdOpt, EngineConfigOpt, EngineTimeoutOpt, dated_pair,
-    duration_seconds, edition_option, engine_option, external_engines, fail, fresh_run_directory, make_directory,
-    writable_file,
+    EXIT_DIFFERENCE, EXIT_INTERRUPTED, dated_pair, duration_seconds, edition_option, engine_option, external_engines,
+    fail, fresh_run_directory, make_directory, writable_file,
 )
+from diffcheck.cli.options import DateOpt, EngineCmdOpt, EngineConfigOpt, EngineTimeoutOpt
 from diffcheck.reports import render
 from diffcheck.search import rundir
 from diffcheck.search.rundir import counted

@@ -21,10 +21,10 @@ import signal
 import threading
 import time
 from concurrent.futures import CancelledError
-from importlib import metadata
 from multiprocessing import resource_tracker
 from typing import Any, Callable, Iterator
 
+from diffcheck.search.rundir import diffcheck_version
 from diffcheck.search.worker import set_up
 
 LOCAL = "local"  # --scheduler local: a cluster of --jobs worker processes on this machine, for the run
@@ -203,22 +203,14 @@ def _answers(distributed: Any, address: str) -> None:
 def _check_workers(client: Any, address: str) -> None:
     """Raise ClusterError unless every worker runs the same diffcheck as this process: a worker without it
     would fail on every task, and another version could find other things."""
-    mine = _version()
-    for name, theirs in sorted(client.run(_version, on_error="return").items()):
+    mine = diffcheck_version()
+    for name, theirs in sorted(client.run(diffcheck_version, on_error="return").items()):
         if isinstance(theirs, BaseException):
             raise ClusterError(f"--scheduler {address}: worker {name} cannot run diffcheck "
                                f"({type(theirs).__name__}: {theirs}); install diffcheck {mine} there")
         if theirs != mine:
             raise ClusterError(f"--scheduler {address}: worker {name} runs diffcheck {theirs}, this is {mine}; "
                                "workers need the same version")
-
-
-def _version() -> str:
-    """This process's diffcheck version, as run.json gives it."""
-    try:
-        return metadata.version("diffcheck")
-    except metadata.PackageNotFoundError:
-        return "source"
 
 
 def _quiet_local_worker() -> None:

@@ -39,7 +39,6 @@ import os
 import time
 from collections import deque
 from dataclasses import dataclass, field, replace
-from importlib import metadata
 from pathlib import Path
 from typing import Any, Callable
 
@@ -478,7 +477,7 @@ class Harness:
         return {
             "engines": list(config.engines),
             "engine_versions": {name: _engine_version(name, config, self._hellos.get(name)) for name in config.engines},
-            "diffcheck_version": _version(),
+            "diffcheck_version": rundir.diffcheck_version(),
             "seed": config.seed,
             "budget": {"boards": config.boards, "seconds": config.seconds},
             "jobs": self._jobs,
@@ -552,13 +551,6 @@ def triage_findings(groups: list[dict]) -> list[dict]:
         f["count"] += g["count"]
         f["witnesses"].append(g["signature"])
     return list(findings.values())
-
-
-def _version() -> str:
-    try:
-        return metadata.version("diffcheck")
-    except metadata.PackageNotFoundError:
-        return "source"
 
 
 def _engine_version(name: str, config: RunConfig, hello: dict | None = None) -> dict:

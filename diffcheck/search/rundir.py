@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+from importlib import metadata
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -233,3 +234,11 @@ def alive(pid: int) -> bool:
     except PermissionError:
         return True
     return True
+
+
+def diffcheck_version() -> str:
+    """This process's diffcheck version, as run.json gives it ("source" for a tree not installed)."""
+    try:
+        return metadata.version("diffcheck")
+    except metadata.PackageNotFoundError:
+        return "source"

@@ -35,6 +35,7 @@ from typing import Iterable, Iterator
 from engines.board import (
     CHANGELING, CHANGELING_ABILITY, EVERY_CREATURE_TYPE, AbilityPart, Board, CopyPart, StaticAbility, TypePart,
 )
+from engines.machine import counters_with_modifiers, text_after_others
 from engines.plan import NOT_STARTED_READS, Planner, characteristic
 from rulesets.model import CDA, COUNTERS, ORIGINS, PART_KINDS, RESOLVED, STATIC, Ruleset
 
@@ -122,8 +123,11 @@ class Skip:
         self.apart_cda = frozenset(p for p in _PAIRS if _attributes(old, p, True) != _attributes(new, p, True))
         # ... and, for each pair, those whose order against it differs (earlier, the same sublayer, later).
         self.crossed = {p: frozenset(q for q in _PAIRS if _order(old, p, q) != _order(new, p, q)) for p in _PAIRS}
-        self.counters_alike = _with_modifiers(old) == _with_modifiers(new)
-        self.text_alike = _text_after_others(old) == _text_after_others(new)
+        self.counters_alike = counters_with_modifiers(old) == counters_with_modifiers(new)
+        # Run-wide facts every board's check reads.
+        self.keyword_counters = old.keyword_counters | new.keyword_counters
+        self.with_modifiers = counters_with_modifiers(old) or counters_with_modifiers(new)
+        self.text_alike = text_after_others(old) == text_after_others(new)
 
     @classmethod
     def between(cls, old: Ruleset | None, new: Ruleset | None) -> "Skip | None":
@@ -149,25 +153,26 @@ class Skip:
 
     def skips(self, board: Board) -> bool:
         """Whether ``board`` comes out the same under both rulesets, so that it need not be evaluated."""
-        found, pairs, kinds = _features(board, bool(self.old.keyword_counters or self.new.keyword_counters))
+        found, pairs, kinds = _features(board, bool(self.keyword_counters))
         if found & self.guards:
             return False
         if kinds & self.counter_words:  # a keyword counter under one only (122.1b, 2020 and the lists after)
             return False
-        if self._words_differ(board, found):
-            return False
         if found & INDICATOR:  # the color indicator as text (decision color_indicator_text): a CDA
             pairs |= {("color", CDA), ("color", STATIC)}
-        if found & PT_COUNTERS and (_with_modifiers(self.old) or _with_modifiers(self.new)):
+        if found & PT_COUNTERS and self.with_modifiers:
             pairs.add(("pt_modify", RESOLVED))  # counters as modifying effects (613.7c from 2020)
-        if kinds & (self.old.keyword_counters | self.new.keyword_counters):
+        if kinds & self.keyword_counters:
             pairs.add(("ability", RESOLVED))  # the keywords keyword counters give (613.1f)
         if found & GRANTED:
-            pairs.add(("ability", STATIC))  # granted abilities with parts before it apply backwards
+            pairs.add(("ability", STATIC))  # granted abilities with earlier parts apply backwards (decision
+            # granted_earlier_layer)
         if not self._plans_agree(pairs, bool(found & (PT_COUNTERS | CARD_COUNTERS)), bool(found & CDA_ABILITY),
                                  bool(found & TEXT)):
             return False
-        return not (self.cda and found & CDA_ABILITY and not self._cda_alike(board, found))
+        if self.cda and found & CDA_ABILITY and not self._cda_alike(board, found):
+            return False
+        return not self._words_differ(board, found)  # last: it reads every word of the board
 
     def _plans_agree(self, pairs: set, counters: bool, cda: bool, text: bool) -> bool:
         """``_plan(old, ...) == _plan(new, ...)``, from what ``__init__`` compared once."""
@@ -307,11 +312,6 @@ def _creature_words(sets) -> frozenset[str]:
     return frozenset(w for w, s in sets.sets.items() if s == "creature")
 
 
-def _with_modifiers(r: Ruleset) -> bool:
-    """Counters apply among the modifying effects, by timestamp (613.7c from 2020), as Machine says."""
-    return r.placement[("pt_modify", RESOLVED)] == r.counters_sublayer
-
-
 _COUNTERS = (COUNTERS, "")  # the counters' step, as a pair
 _PAIRS = tuple((kind, origin) for kind in PART_KINDS for origin in ORIGINS) + (_COUNTERS,)
 
@@ -323,7 +323,7 @@ def _where(r: Ruleset, pair: tuple[str, str]) -> str | None:
 def _attributes(r: Ruleset, pair: tuple[str, str], cda: bool) -> tuple:
     """What ``_plan`` says of one pair besides its order: placed or not, applied or not, CDAs first or not."""
     key = _where(r, pair)
-    idle = pair != _COUNTERS and key is not None and key == r.counters_sublayer and not _with_modifiers(r)
+    idle = pair != _COUNTERS and key is not None and key == r.counters_sublayer and not counters_with_modifiers(r)
     return key is None, idle, (r.sublayer(key).cda_first if cda and key is not None else None)
 
 
@@ -334,13 +334,6 @@ def _order(r: Ruleset, p: tuple[str, str], q: tuple[str, str]) -> int | None:
         return None
     index = [s.key for s in r.sublayers]
     return (index.index(a) > index.index(b)) - (index.index(a) < index.index(b))
-
-
-def _text_after_others(r: Ruleset) -> bool:
-    """``Machine.text_after_others``: a text change may come after effects that give subtypes or keywords."""
-    index = [s.key for s in r.sublayers]
-    return any(index.index(r.placement[("text", STATIC)]) > index.index(r.placement[(kind, STATIC)])
-               for kind in ("type", "ability"))
 
 
 def _plan(r: Ruleset, pairs: frozenset, counters: bool, cda: bool, text: bool) -> tuple:
@@ -354,16 +347,16 @@ def _plan(r: Ruleset, pairs: frozenset, counters: bool, cda: bool, text: bool) -
     if counters:
         where[(COUNTERS, "")] = r.counters_sublayer
     ranks = {n: rank for rank, n in enumerate(sorted({index[k] for k in where.values() if k is not None}))}
-    idle = None if _with_modifiers(r) else r.counters_sublayer
+    idle = None if counters_with_modifiers(r) else r.counters_sublayer
     first = {s.key: s.cda_first for s in r.sublayers} if cda else {}
     view: list = sorted(
         (pair, None if k is None else ranks[index[k]], pair[0] != COUNTERS and k is not None and k == idle,
          first.get(k))
         for pair, k in where.items())
     if counters:
-        view.append(_with_modifiers(r))
+        view.append(counters_with_modifiers(r))
     if text:
-        view.append(_text_after_others(r))
+        view.append(text_after_others(r))
     return tuple(view)
 
 

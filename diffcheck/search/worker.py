@@ -16,7 +16,6 @@ from typing import Any
 
 from diffcheck.boards.generate import SMALL, BoardGenerator, SeededChoices
 from diffcheck.boards.generate_cards import CardBoardGenerator
-from diffcheck.boards.generated import generated_board
 from diffcheck.catalogue import expand_board
 from diffcheck.search.attribution import bisect
 from diffcheck.search.divergence import differing, diverges
@@ -155,7 +154,7 @@ def _scan_chunk(seed: int, chunk: int, count: int) -> tuple[int, int, list, list
     for offset, data in enumerate(chunk_boards(seed, chunk, count, _GENERATOR, _IMPLEMENTS)):
         index = chunk * CHUNK + offset
         plain = expand_board(data)
-        board = generated_board(plain)  # Board.from_dict(plain), built faster
+        board = Board.from_dict(plain)
         if _IMPLEMENTS is not None:
             missing = board_features(board) - _IMPLEMENTS
             if missing:

@@ -20,7 +20,7 @@ import pytest
 from typer.testing import CliRunner
 
 from diffcheck.cli import app
-from diffcheck.search import cluster as cluster_module
+from diffcheck.search import cluster as cluster_module, rundir
 from diffcheck.search.cluster import QUIET_SCHEDULER, Cluster, ClusterError, ClusterLost
 from diffcheck.search.harness import CHUNK, Harness, RunConfig
 
@@ -237,9 +237,9 @@ def test_a_local_clusters_workers_leave_ctrl_c_to_the_run_and_one_as_it_starts_c
 
 
 def test_workers_of_another_diffcheck_are_refused(address, monkeypatch):
-    # This side only: the workers run the module's own _version, which reads their installed metadata.
+    # This side only: the workers run rundir.diffcheck_version in their own processes, on their installed metadata.
     other = SimpleNamespace(version=lambda name: "0.0.0-other", PackageNotFoundError=LookupError)
-    monkeypatch.setattr(cluster_module, "metadata", other)
+    monkeypatch.setattr(rundir, "metadata", other)
     with pytest.raises(ClusterError, match="runs diffcheck .*, this is 0.0.0-other"):
         Cluster(address)
 
