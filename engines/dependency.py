@@ -50,39 +50,49 @@ def changed_bits(before: Obj, after: Obj) -> int:
 
 def strongly_connected(units: list[Instance], deps: dict) -> dict:
     """Tarjan's algorithm over 'depends on' edges: unit key -> the set of keys in its loop."""
-    index: dict = {}
-    low: dict = {}
-    stack: list = []
-    on_stack: set = set()
-    group: dict = {}
-    counter = [0]
+    search = _Tarjan(deps)
+    for u in units:
+        if u.key not in search.index:
+            search.visit(u)
+    return search.group
 
-    def visit(u: Instance) -> None:
-        index[u.key] = low[u.key] = counter[0]
-        counter[0] += 1
-        stack.append(u)
-        on_stack.add(u.key)
-        for w in deps.get(u, ()):
+
+class _Tarjan:
+    """One run of Tarjan's algorithm. A class rather than a recursive closure: a closure that calls itself
+    is a reference cycle, which only the cyclic garbage collector could free, and a run's workers keep that
+    collector off their hot path."""
+
+    __slots__ = ("deps", "index", "low", "stack", "on_stack", "group")
+
+    def __init__(self, deps: dict) -> None:
+        self.deps = deps
+        self.index: dict = {}
+        self.low: dict = {}
+        self.stack: list = []
+        self.on_stack: set = set()
+        self.group: dict = {}
+
+    def visit(self, u: Instance) -> None:
+        index, low, key = self.index, self.low, u.key
+        index[key] = low[key] = len(index)
+        self.stack.append(u)
+        self.on_stack.add(key)
+        for w in self.deps.get(u, ()):
             if w.key not in index:
-                visit(w)
-                low[u.key] = min(low[u.key], low[w.key])
-            elif w.key in on_stack:
-                low[u.key] = min(low[u.key], index[w.key])
-        if low[u.key] == index[u.key]:
+                self.visit(w)
+                low[key] = min(low[key], low[w.key])
+            elif w.key in self.on_stack:
+                low[key] = min(low[key], index[w.key])
+        if low[key] == index[key]:
             members = set()
             while True:
-                w = stack.pop()
-                on_stack.discard(w.key)
+                w = self.stack.pop()
+                self.on_stack.discard(w.key)
                 members.add(w.key)
                 if w is u:
                     break
             for k in members:
-                group[k] = members
-
-    for u in units:
-        if u.key not in index:
-            visit(u)
-    return group
+                self.group[k] = members
 
 
 class Trials:

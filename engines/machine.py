@@ -636,14 +636,16 @@ def _enchanted_first(board: Board) -> dict[str, int]:
     2001), more if that one is a local enchantment too. Spaced wider than the loader's limit on objects,
     under the APNAP spacing, which no edition uses with this one."""
     by_id = {p.id: p for p in board.objects}
+    return {p.id: 1_000 * n for p in board.objects if (n := _steps_behind(p, by_id))}
 
-    def steps(p) -> int:
-        target = by_id.get(p.attached_to) if p.attached_to is not None and "enchantment" in p.types else None
-        if target is None or target.timestamp != p.timestamp:
-            return 0
-        return 1 + steps(target)
 
-    return {p.id: 1_000 * n for p in board.objects if (n := steps(p))}
+def _steps_behind(p, by_id: dict) -> int:
+    # Not a closure in _enchanted_first: one that calls itself is a reference cycle, freed only by the
+    # cyclic garbage collector, which a run's workers keep off their hot path.
+    target = by_id.get(p.attached_to) if p.attached_to is not None and "enchantment" in p.types else None
+    if target is None or target.timestamp != p.timestamp:
+        return 0
+    return 1 + _steps_behind(target, by_id)
 
 
 def _keyword_counters(board: Board, plan, kinds: frozenset[str]) -> list[Instance]:
