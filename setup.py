@@ -30,6 +30,8 @@ class BuildCompiled(build_ext):
         target = ROOT / "engines" if self.inplace else Path(self.build_lib) / "engines"
         # An earlier build's record goes first: if this one fails, nothing compiled is used.
         (target / compiled.MANIFEST).unlink(missing_ok=True)
+        if not self.extensions:
+            return  # nothing compiled (extensions() said why): no record, or an old build would pass for new
         try:
             super().run()
         except Exception as exc:  # noqa: BLE001 - no compiler: the pure modules serve

@@ -74,11 +74,52 @@ def affects_from_dict(data: Any) -> Affects:
 # Each part is applied in one layer (or sublayer); which one is the ruleset's data
 # (rulesets.vocabulary.PartKind names them). ``kind`` is a class attribute so the
 # layer machine can route a part with one dictionary lookup; a literal, so that a test of ``part.kind``
-# tells the type checker (and the compiled machine) which part it is.
+# tells the type checker (and the compiled machine) which part it is. It is declared on a plain base class
+# of each part, not in the dataclass: the compiled build turns a dataclass's ClassVar into a field.
+
+
+class _CopyPartKind:
+    kind: ClassVar[Literal["copy"]] = "copy"
+
+
+class _ControlPartKind:
+    kind: ClassVar[Literal["control"]] = "control"
+
+
+class _TextPartKind:
+    kind: ClassVar[Literal["text"]] = "text"
+
+
+class _FullTextPartKind:
+    kind: ClassVar[Literal["full_text"]] = "full_text"
+
+
+class _TypePartKind:
+    kind: ClassVar[Literal["type"]] = "type"
+
+
+class _ColorPartKind:
+    kind: ClassVar[Literal["color"]] = "color"
+
+
+class _AbilityPartKind:
+    kind: ClassVar[Literal["ability"]] = "ability"
+
+
+class _PTSetPartKind:
+    kind: ClassVar[Literal["pt_set"]] = "pt_set"
+
+
+class _PTModifyPartKind:
+    kind: ClassVar[Literal["pt_modify"]] = "pt_modify"
+
+
+class _PTSwitchPartKind:
+    kind: ClassVar[Literal["pt_switch"]] = "pt_switch"
 
 
 @dataclass(frozen=True, slots=True)
-class CopyPart:
+class CopyPart(_CopyPartKind):
     """Become a copy of an object's copiable values (layer 1), with exceptions: characteristics the
     copy effect itself sets ("except it's 7/7"), as (characteristic, value) pairs (706.9 / 706.8 / 503)."""
 
@@ -87,7 +128,6 @@ class CopyPart:
     # The copy's own "as ... enters" choices, as (the original's chosen word, the copy's): an object that enters
     # as a copy makes them anew (503.6 of 2003-07; 706.6; 707.6). Without, a copied choice is undefined.
     chooses: tuple[tuple[str, str], ...] = ()
-    kind: ClassVar[Literal["copy"]] = "copy"
 
     def to_dict(self) -> dict[str, Any]:
         if not self.exceptions and not self.chooses:
@@ -106,42 +146,39 @@ class CopyPart:
 
 
 @dataclass(frozen=True, slots=True)
-class ControlPart:
+class ControlPart(_ControlPartKind):
     """Gain control: ``you`` means the effect's controller (layer 2)."""
 
     player: str
-    kind: ClassVar[Literal["control"]] = "control"
 
     def to_dict(self) -> dict[str, Any]:
         return {"control": self.player}
 
 
 @dataclass(frozen=True, slots=True)
-class TextPart:
+class TextPart(_TextPartKind):
     """Swap color words or subtype words in the affected objects' text (layer 3)."""
 
     swaps: tuple[tuple[str, str], ...]
-    kind: ClassVar[Literal["text"]] = "text"
 
     def to_dict(self) -> dict[str, Any]:
         return {"change_text": dict(self.swaps)}
 
 
 @dataclass(frozen=True, slots=True)
-class FullTextPart:
+class FullTextPart(_FullTextPartKind):
     """Have the full text of a card (Volrath's Shapeshifter: the top creature card of its owner's graveyard):
     its name, mana cost, colors, types and abilities, power and toughness. A text-changing effect (layer 3),
     not a copy effect: nothing copies it, and the effects of later layers apply over it."""
 
     of: str  # the card's id
-    kind: ClassVar[Literal["full_text"]] = "full_text"
 
     def to_dict(self) -> dict[str, Any]:
         return {"text_of": self.of}
 
 
 @dataclass(frozen=True, slots=True)
-class TypePart:
+class TypePart(_TypePartKind):
     """Set, add or remove card types, subtypes or supertypes (layer 4).
 
     Subtypes ``EVERY_CREATURE_TYPE`` added is "is (or gains) every creature type"; removed, "loses all
@@ -150,7 +187,6 @@ class TypePart:
     characteristic: str  # "types", "subtypes" or "supertypes"
     op: str  # "set", "add" or "remove"
     values: tuple[str, ...]
-    kind: ClassVar[Literal["type"]] = "type"
 
     @property
     def sets_basic_land_types(self) -> bool:
@@ -164,22 +200,20 @@ class TypePart:
 
 
 @dataclass(frozen=True, slots=True)
-class ColorPart:
+class ColorPart(_ColorPartKind):
     """Set or add colors (layer 5)."""
 
     op: str  # "set" or "add"
     values: tuple[str, ...]
-    kind: ClassVar[Literal["color"]] = "color"
 
 
 @dataclass(frozen=True, slots=True)
-class AbilityPart:
+class AbilityPart(_AbilityPartKind):
     """Add or remove abilities (old layer 5, 2009 layer 6); applied as remove_all, remove, add."""
 
     add: tuple[Union[str, "StaticAbility"], ...] = ()
     remove: tuple[str, ...] = ()
     remove_all: bool = False
-    kind: ClassVar[Literal["ability"]] = "ability"
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -193,7 +227,7 @@ class AbilityPart:
 
 
 @dataclass(frozen=True, slots=True)
-class PTSetPart:
+class PTSetPart(_PTSetPartKind):
     """Set power and toughness to values."""
 
     power: Value
@@ -201,30 +235,26 @@ class PTSetPart:
     # Whether each affected object has its own amount (``values.per_object``): derived, so the layer machine
     # need not walk the values at every application.
     per_object: bool = field(default=False, init=False, repr=False, compare=False)
-    kind: ClassVar[Literal["pt_set"]] = "pt_set"
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "per_object", per_object(self.power) or per_object(self.toughness))
 
 
 @dataclass(frozen=True, slots=True)
-class PTModifyPart:
+class PTModifyPart(_PTModifyPartKind):
     """Raise or lower power and toughness (+N/+N)."""
 
     power: Value
     toughness: Value
     per_object: bool = field(default=False, init=False, repr=False, compare=False)  # as PTSetPart's
-    kind: ClassVar[Literal["pt_modify"]] = "pt_modify"
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "per_object", per_object(self.power) or per_object(self.toughness))
 
 
 @dataclass(frozen=True, slots=True)
-class PTSwitchPart:
+class PTSwitchPart(_PTSwitchPartKind):
     """Switch power and toughness."""
-
-    kind: ClassVar[Literal["pt_switch"]] = "pt_switch"
 
 
 Part = Union[CopyPart, ControlPart, TextPart, FullTextPart, TypePart, ColorPart, AbilityPart, PTSetPart,

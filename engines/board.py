@@ -214,6 +214,10 @@ class Effect:
 
 @dataclass(frozen=True, slots=True)
 class Board:
+    """A board: its players (the active player first), the permanents on the battlefield, the continuous
+    effects of resolved spells and abilities, and the cards in other zones (``from_dict`` reads the board
+    format, docs/board-format.md)."""
+
     players: tuple[str, ...]
     objects: tuple[Permanent, ...]
     effects: tuple[Effect, ...] = ()
@@ -227,7 +231,7 @@ class Board:
     hands: tuple[tuple[str, tuple[Card, ...]], ...] = ()
     libraries: tuple[tuple[str, tuple[Card, ...]], ...] = ()
     stack: tuple[tuple[str, tuple[Card, ...]], ...] = ()
-    _by_id: dict = field(default=None, compare=False, hash=False, repr=False)  # type: ignore[assignment,arg-type]
+    _by_id: dict = field(default_factory=dict, compare=False, hash=False, repr=False)  # filled in __post_init__
 
     # Derived: whether its cards outside the battlefield take part in the layers (``reaches_cards``).
     reaches_cards: bool = field(default=False, init=False, repr=False, compare=False)
@@ -260,21 +264,6 @@ class Board:
         share their unchanged parts, and an engine then finds its plans for them by identity.
         """
         players = tuple(data.get("players", DEFAULT_PLAYERS))
-
-        def static(s: Mapping[str, Any]) -> StaticAbility:
-            return StaticAbility.from_dict(s) if memo is None else _memo(memo, id(s), s, StaticAbility.from_dict)
-
-        def effect(e: Mapping[str, Any], position: int) -> Effect:
-            return Effect(
-                id=e["id"],
-                source=e.get("source", e["id"]),
-                controller=e.get("controller", players[0]),
-                timestamp=e.get("timestamp", position),
-                affects=Ids(tuple(e["affects"])),
-                parts=parts_from_dict(e),
-                source_given="source" in e,
-            )
-
         raw_objects = data.get("objects", [])
         raw_effects = data.get("effects", [])
         # Default timestamps: order of appearance, objects first, then effects.
@@ -297,7 +286,8 @@ class Board:
                     toughness=o.get("toughness"),
                     mana_value=o.get("mana_value", 0),
                     abilities=tuple(o.get("abilities", ())),
-                    static=tuple(static(s) for s in o.get("static", ())),
+                    static=tuple(StaticAbility.from_dict(s) if memo is None else
+                                 _memo(memo, id(s), s, StaticAbility.from_dict) for s in o.get("static", ())),
                     counters=tuple(sorted(o.get("counters", {}).items())),
                     attached_to=o.get("attached_to"),
                     counter_timestamps=tuple(sorted(o.get("counter_timestamps", {}).items())),
@@ -312,8 +302,8 @@ class Board:
         effects = []
         for position, e in enumerate(raw_effects, start=len(raw_objects) + 1):
             # An effect's defaults depend on its position and the active player: they are part of the key.
-            effects.append(effect(e, position) if memo is None else
-                           _memo(memo, (id(e), position, players[0]), e, effect, position))
+            effects.append(_effect(e, position, players[0]) if memo is None else
+                           _memo(memo, (id(e), position, players[0]), e, _effect, position, players[0]))
         graveyards, exile, hands, libraries, stack = (
             tuple((player, tuple(Card.from_dict(c) for c in cards)) for player, cards in data.get(zone, {}).items())
             for zone in CARD_ZONES
@@ -421,6 +411,19 @@ def _reaches(thing, cards: Mapping[str, Card]) -> bool:
     if isinstance(thing, Ids):  # a resolved effect that affected a card
         return any(i in cards for i in thing.ids)
     return isinstance(thing, (CopyPart, FullTextPart)) and thing.of in cards
+
+
+def _effect(e: Mapping[str, Any], position: int, active_player: str) -> Effect:
+    # Not a closure in Board.from_dict: a compiled closure and its function hold each other (a reference cycle).
+    return Effect(
+        id=e["id"],
+        source=e.get("source", e["id"]),
+        controller=e.get("controller", active_player),
+        timestamp=e.get("timestamp", position),
+        affects=Ids(tuple(e["affects"])),
+        parts=parts_from_dict(e),
+        source_given="source" in e,
+    )
 
 
 def _memo(memo: dict, key, data: Mapping[str, Any], build, *args):

@@ -1,8 +1,9 @@
 """Which modules of the layer machine are compiled, and the guard that keeps a stale build out.
 
 The install (``setup.py``) compiles ``MODULES`` to C extension modules with mypyc when it can,
-and writes ``MANIFEST`` beside them: a hash of each module's source as it was compiled. Where
-no compiler is present the modules stay pure Python, and answer the same.
+and writes ``MANIFEST`` beside them: a hash of each module's source as it was compiled, and the
+docstrings of its classes, which a compiled class does not keep (the finder of the compiled modules
+gives them back). Where no compiler is present the modules stay pure Python, and answer the same.
 
 Python's import system prefers an extension module to the ``.py`` file of the same name, so
 an edited source would be shadowed by the build of the old one. ``choose`` therefore runs
@@ -21,14 +22,17 @@ import json
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
-# The hot path of an evaluation, compiled as one group (calls between them stay native). The board's
-# values (engines.board, abilities, values) stay Python: frozen dataclasses, built once per board.
+# The hot path of an evaluation, compiled as one group (calls between them stay native), the board's values
+# (engines.board, abilities, values) with it: the machine reads their attributes millions of times, and
+# reads a native class's as a field.
 MODULES = (
-    "amounts", "apply", "dependency", "explaining", "layer_pass", "machine", "plan", "reading", "state", "text",
-    "trace", "zones",
+    "abilities", "amounts", "apply", "board", "dependency", "explaining", "layer_pass", "machine", "outcome",
+    "plan", "reading", "state", "text", "trace", "values", "zones",
 )
 MANIFEST = "compiled.json"
+DOCSTRINGS = "docstrings"  # the manifest's key for the classes' docstrings (mypyc keeps none)
 GROUP = "diffcheck_engines"  # the modules share one C library, diffcheck_engines__mypyc, beside the packages
 HERE = Path(__file__).resolve().parent
 
@@ -37,24 +41,34 @@ def source_hash(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def manifest() -> dict[str, str]:
-    """Module name -> the hash of the source it was compiled from."""
-    return {name: source_hash(HERE / f"{name}.py") for name in MODULES}
+def manifest() -> dict[str, Any]:
+    """Module name -> the hash of the source it was compiled from; and under ``DOCSTRINGS``, the docstrings of
+    the modules' classes (module name -> class name -> docstring), which a compiled class has lost."""
+    hashes: dict[str, Any] = {name: source_hash(HERE / f"{name}.py") for name in MODULES}
+    return {**hashes, DOCSTRINGS: {name: class_docstrings(HERE / f"{name}.py") for name in MODULES}}
 
 
-def _built() -> bool:
-    """Whether an extension module of each is here, compiled from the source that is here now."""
+def class_docstrings(path: Path) -> dict[str, str]:
+    """Class name -> docstring, of the classes a module defines at its top level."""
+    import ast
+
+    return {node.name: doc for node in ast.parse(path.read_text()).body
+            if isinstance(node, ast.ClassDef) and (doc := ast.get_docstring(node, clean=False))}
+
+
+def _built() -> dict | None:
+    """The manifest, if an extension module of each is here, compiled from the source that is here now."""
     try:
         recorded = json.loads((HERE / MANIFEST).read_text())
     except (OSError, ValueError):
-        return False
+        return None
     suffixes = importlib.machinery.EXTENSION_SUFFIXES
     for name in MODULES:
         if recorded.get(name) != source_hash(HERE / f"{name}.py"):
-            return False
+            return None
         if not any((HERE / f"{name}{suffix}").exists() for suffix in suffixes):
-            return False
-    return True
+            return None
+    return recorded
 
 
 class _Sources:
@@ -67,9 +81,56 @@ class _Sources:
         return importlib.util.spec_from_file_location(fullname, HERE / f"{name}.py")
 
 
+class _Documented:
+    """A finder for the modules of ``MODULES``: each from its extension module, its classes given back the
+    docstrings the build recorded (``help(engines.Board)`` reads as it does in the source).
+
+    A compiled module imports the others of its group natively, past the finders; so after each import it
+    finds, it documents every module of the group that is loaded by then."""
+
+    def __init__(self, docstrings: dict[str, dict[str, str]]) -> None:
+        self.docstrings = docstrings
+        self.done: set[str] = set()
+
+    def find_spec(self, fullname: str, path=None, target=None):
+        package, _, name = fullname.rpartition(".")
+        if package != __package__ or name not in MODULES:
+            return None
+        spec = importlib.machinery.PathFinder.find_spec(fullname, path)
+        if spec is not None and spec.loader is not None:
+            spec.loader = _DocumentingLoader(spec.loader, self)  # type: ignore[assignment]
+        return spec
+
+    def document(self) -> None:
+        for name in MODULES:
+            module = sys.modules.get(f"{__package__}.{name}")
+            if module is None or name in self.done:
+                continue
+            self.done.add(name)
+            for cls_name, doc in self.docstrings.get(name, {}).items():
+                cls = getattr(module, cls_name, None)
+                if isinstance(cls, type) and not cls.__doc__:
+                    setattr(cls, "__doc__", doc)
+
+
+class _DocumentingLoader:  # not an importlib.abc.Loader: that module would add importlib.resources to every start
+    def __init__(self, loader, finder: _Documented) -> None:
+        self.loader, self.finder = loader, finder
+
+    def create_module(self, spec):
+        return self.loader.create_module(spec)
+
+    def exec_module(self, module) -> None:
+        self.loader.exec_module(module)
+        self.finder.document()
+
+
 def choose() -> bool:
     """Use the compiled modules if they are built from the sources here and not turned off; True if so."""
-    if not os.environ.get("DIFFCHECK_PURE") and _built():
+    recorded = None if os.environ.get("DIFFCHECK_PURE") else _built()
+    if recorded is not None:
+        if not any(isinstance(finder, _Documented) for finder in sys.meta_path):
+            sys.meta_path.insert(0, _Documented(recorded.get(DOCSTRINGS, {})))
         return True
     if not any(isinstance(finder, _Sources) for finder in sys.meta_path):
         sys.meta_path.insert(0, _Sources())

@@ -20,7 +20,8 @@ from engines.abilities import (
 )
 from engines.board import Board, counter_pt_change
 from engines.values import (
-    AllOf, AnyOf, Compare, Filter, ManaValue, Not, map_condition_filters, map_value_filters,
+    FILTER_INT_KEYS, FILTER_STATUS_KEYS, AllOf, AnyOf, Compare, Filter, ManaValue, Not, map_condition_filters,
+    map_value_filters,
 )
 from engines.vocabulary import CHANGELING, EVERY_CREATURE_TYPE
 
@@ -198,9 +199,9 @@ def _condition_values(condition) -> Iterator:
 
 def _filter(f: Filter, found: set[str]) -> Filter:
     """Name the rare keys ``f`` uses; returns ``f`` unchanged (it is the callback of the filter walkers)."""
-    if any(getattr(f, k) is not None for k in Filter._INT_KEYS):
+    if any(getattr(f, k) is not None for k in FILTER_INT_KEYS):
         found.add("filter_bounds")
-    if any(getattr(f, k) is not None for k in Filter._STATUS_KEYS):
+    if any(getattr(f, k) is not None for k in FILTER_STATUS_KEYS):
         found.add("filter_status")
     if f.owner is not None:
         found.add("filter_owner")

@@ -192,25 +192,18 @@ class Planner:
             for origin in (CDA, STATIC, RESOLVED)
         }
         self._cache: dict[int, tuple[object, Plan]] = {}
-        self._by_value: dict[tuple, Plan] = {}
 
     def plan(self, body: StaticAbility | Effect) -> Plan:
-        # First by identity, holding the body so an id is never reused while cached: one board asks
-        # again and again. Then by what a plan depends on (not the label, not a resolved effect's
-        # objects): generated boards and a shrink's variants repeat the same bodies in new objects.
+        # By identity, holding the body so an id is never reused while cached: one board asks again and
+        # again, and a shrink's variants share their unchanged bodies (Board.from_dict's memo). Not by
+        # value: hashing and comparing a body's parts (Python-level dataclass methods) cost more than
+        # building its plan, and most of a run's bodies are new.
         hit = self._cache.get(id(body))
         if hit is not None and hit[0] is body:
             return hit[1]
         if len(self._cache) > 50_000:
             self._cache.clear()
-        affects = body.affects
-        key = (type(body) is Effect, getattr(body, "cda", False), body.parts,
-               affects if isinstance(affects, Matching) else None, getattr(body, "condition", None))
-        plan = self._by_value.get(key)
-        if plan is None:
-            if len(self._by_value) > 50_000:
-                self._by_value.clear()
-            plan = self._by_value[key] = self._build(body)
+        plan = self._build(body)
         self._cache[id(body)] = (body, plan)
         return plan
 

@@ -11,7 +11,7 @@ as a change of existence). Every type here is a frozen value, read by ``engines.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Mapping, Union
+from typing import Any, Mapping, Union
 
 from engines.vocabulary import KINDRED, card_types
 
@@ -19,6 +19,20 @@ from engines.vocabulary import KINDRED, card_types
 TAPPED = 1
 PAIRED = 2
 FACE_DOWN = 4
+
+
+# A filter's keys by the kind of value each holds (Filter.from_dict, to_dict). Not class attributes of Filter:
+# the compiled build turns a dataclass's ClassVar into a field.
+FILTER_SET_KEYS = (
+    "types", "subtypes", "supertypes", "colors", "abilities",
+    "not_types", "not_subtypes", "not_supertypes", "not_colors",
+)
+FILTER_INT_KEYS = (
+    "power_at_least", "power_at_most", "toughness_at_least", "toughness_at_most", "mana_value_at_least",
+    "mana_value_at_most",
+)
+FILTER_PLAYER_KEYS = ("controller", "owner")
+FILTER_STATUS_KEYS = ("tapped", "attached", "paired", "face_down")
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,31 +70,20 @@ class Filter:
     # millions of times, and most filters give none of them.
     rare: bool = field(default=False, init=False, repr=False, compare=False)
 
-    _SET_KEYS: ClassVar[tuple[str, ...]] = (
-        "types", "subtypes", "supertypes", "colors", "abilities",
-        "not_types", "not_subtypes", "not_supertypes", "not_colors",
-    )
-    _INT_KEYS: ClassVar[tuple[str, ...]] = (
-        "power_at_least", "power_at_most", "toughness_at_least", "toughness_at_most", "mana_value_at_least",
-        "mana_value_at_most",
-    )
-    _PLAYER_KEYS: ClassVar[tuple[str, ...]] = ("controller", "owner")
-    _STATUS_KEYS: ClassVar[tuple[str, ...]] = ("tapped", "attached", "paired", "face_down")
-
     def __post_init__(self) -> None:
         rare = self.owner is not None or self.name is not None or self.mana_value_at_least is not None \
             or self.mana_value_at_most is not None or self.no_abilities \
-            or any(getattr(self, k) is not None for k in self._STATUS_KEYS)
+            or any(getattr(self, k) is not None for k in FILTER_STATUS_KEYS)
         object.__setattr__(self, "rare", rare)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "Filter":
-        kwargs: dict[str, Any] = {k: frozenset(data[k]) for k in cls._SET_KEYS if k in data}
+        kwargs: dict[str, Any] = {k: frozenset(data[k]) for k in FILTER_SET_KEYS if k in data}
         for k in ("types", "not_types"):
             if k in kwargs and KINDRED in kwargs[k]:
                 kwargs[k] = frozenset(card_types(kwargs[k]))
-        kwargs.update({k: data[k] for k in (*cls._INT_KEYS, *cls._STATUS_KEYS) if k in data})
-        kwargs.update({k: data[k] for k in (*cls._PLAYER_KEYS, "name") if k in data})
+        kwargs.update({k: data[k] for k in (*FILTER_INT_KEYS, *FILTER_STATUS_KEYS) if k in data})
+        kwargs.update({k: data[k] for k in (*FILTER_PLAYER_KEYS, "name") if k in data})
         for k in ("other", "no_abilities"):
             if data.get(k):
                 kwargs[k] = True
@@ -89,12 +92,12 @@ class Filter:
         return cls(**kwargs)
 
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {k: sorted(getattr(self, k)) for k in self._SET_KEYS if getattr(self, k)}
-        out.update({k: getattr(self, k) for k in (*self._PLAYER_KEYS, "name") if getattr(self, k) is not None})
+        out: dict[str, Any] = {k: sorted(getattr(self, k)) for k in FILTER_SET_KEYS if getattr(self, k)}
+        out.update({k: getattr(self, k) for k in (*FILTER_PLAYER_KEYS, "name") if getattr(self, k) is not None})
         for k in ("other", "no_abilities"):
             if getattr(self, k):
                 out[k] = True
-        out.update({k: getattr(self, k) for k in (*self._INT_KEYS, *self._STATUS_KEYS)
+        out.update({k: getattr(self, k) for k in (*FILTER_INT_KEYS, *FILTER_STATUS_KEYS)
                     if getattr(self, k) is not None})
         if self.zones is not None:
             out["zones"] = sorted(self.zones)

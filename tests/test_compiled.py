@@ -87,3 +87,27 @@ def test_without_a_record_of_the_build_the_sources_are_used(tmp_path):
     for package in ("engines", "rulesets"):
         shutil.copytree(Path(engines.__file__).parent.parent / package, root / package, ignore=ignore)
     assert _which(root) == ["False", ".py"]
+
+
+@needs_build
+def test_a_build_that_compiles_nothing_leaves_no_record(tmp_path):
+    # DIFFCHECK_PURE_BUILD (or mypyc failing on a source) compiles nothing: the extension modules of an earlier
+    # build are still there, and a record written now would pass them off as built from the sources of now.
+    root = _copy_of_the_build(tmp_path)
+    shutil.copy(Path(engines.__file__).parent.parent / "setup.py", root)
+    _run(["setup.py", "-q", "build_ext", "--inplace"], {"DIFFCHECK_PURE_BUILD": "1"}, cwd=root)
+    assert not (root / "engines" / compiled.MANIFEST).exists()
+    assert _which(root) == ["False", ".py"]
+
+
+@needs_build
+def test_the_compiled_classes_keep_their_docstrings():
+    # mypyc keeps no class docstring; the build records them and the import gives them back (help() reads them).
+    import importlib
+
+    for name in compiled.MODULES:
+        module = importlib.import_module(f"engines.{name}")
+        assert Path(module.__file__).suffix == ".so"
+        for cls, doc in compiled.class_docstrings(compiled.HERE / f"{name}.py").items():
+            assert getattr(module, cls).__doc__ == doc, f"engines.{name}.{cls}"
+    assert "docs/board-format.md" in engines.Board.__doc__

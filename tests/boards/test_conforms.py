@@ -46,7 +46,7 @@ VALUES = st.sampled_from([
     "you", "opponent", "self", "attached", "+1/+1", "flying", "2009-10-01", [], {}, ["red"], ["red", "red"],
     [1, 2], [0, 1, 2], [True, 1], {"modify": [1, 1]}, {"set": [0, 1]}, {"switch": True}, {"count": {}},
     {"filter": {"types": ["creature"]}}, {"add": ["flying"]}, {"power_of": "o1"}, {"x": 1},
-])
+]).map(copy.deepcopy)  # a fresh copy: a broken board's later changes must not reach the next example
 KEYS = st.sampled_from([
     "id", "name", "types", "colour", "colors", "power", "toughness", "timestamp", "affects", "filter", "pt", "set",
     "modify", "switch", "count", "text", "static", "source", "controller", "abilities", "add", "remove", "cda",
