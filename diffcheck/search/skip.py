@@ -14,7 +14,8 @@ both, and a run need not evaluate it. The reasons are the machine's, field by fi
   timestamp and dependency; a sublayer nothing on the board is placed in does nothing. So two plans that
   place the board's (part kind, origin) pairs alike (the same ones together, in the same order, with the
   same ``cda_first``) run the board alike, whatever the sublayers are called and however many there are
-  (``_plan``, compared by ``Skip._plans_agree``); counters count among the pairs when the board has any.
+  (``Skip._plans_agree``; ``tests/search/test_skip.py`` holds it to a comparison of the whole plans); counters
+  count among the pairs when the board has any.
 - ``GUARDS``: each field the machine reads only for boards with some feature, and which (``_features``): a
   characteristic-defining ability, a copy effect, a granted static ability, a face-down permanent...
 - ``keyword_counters`` and ``subtypes``: read per counter kind and per word, so compared on the board's
@@ -67,7 +68,7 @@ WORDING = frozenset({
     "name", "title", "document", "document_date", "cda_term", "citations", "decisions", "words", "card_types",
     "edition", "caveat", "stages",
 })
-# The layer plan: compared on a board's (part kind, origin) pairs (``_plan``).
+# The layer plan: compared on a board's (part kind, origin) pairs (``Skip._plans_agree``).
 PLAN = frozenset({"sublayers", "placement", "counters_sublayer"})
 # Field -> the features the machine reads it for: a board with none of them comes out alike either way.
 GUARDS = {
@@ -117,7 +118,7 @@ class Skip:
         self.creature_words_differ = _creature_words(a) != _creature_words(b)
         self.planners: tuple | None = None  # each ruleset's, to read effects' reads and writes: made when needed
         # The two plans compared once for every (part kind, origin) pair and every two of them, so that a board
-        # is compared by set lookups (``_plans_agree``; the same answer as comparing ``_plan``s, a test checks).
+        # is compared by set lookups (``_plans_agree``; the same answer as comparing the whole plans, a test checks).
         # A pair the plans treat apart (placed or not, its effects applied or not, with CDAs first or not) ...
         self.apart = frozenset(p for p in _PAIRS if _attributes(old, p, False) != _attributes(new, p, False))
         self.apart_cda = frozenset(p for p in _PAIRS if _attributes(old, p, True) != _attributes(new, p, True))
@@ -175,7 +176,7 @@ class Skip:
         return not self._words_differ(board, found)  # last: it reads every word of the board
 
     def _plans_agree(self, pairs: set, counters: bool, cda: bool, text: bool) -> bool:
-        """``_plan(old, ...) == _plan(new, ...)``, from what ``__init__`` compared once."""
+        """Whether the two plans run a board of these pairs alike, from what ``__init__`` compared once."""
         if counters:
             if not self.counters_alike:
                 return False
@@ -321,7 +322,7 @@ def _where(r: Ruleset, pair: tuple[str, str]) -> str | None:
 
 
 def _attributes(r: Ruleset, pair: tuple[str, str], cda: bool) -> tuple:
-    """What ``_plan`` says of one pair besides its order: placed or not, applied or not, CDAs first or not."""
+    """What a plan says of one pair besides its order: placed or not, applied or not, CDAs first or not."""
     key = _where(r, pair)
     idle = pair != _COUNTERS and key is not None and key == r.counters_sublayer and not counters_with_modifiers(r)
     return key is None, idle, (r.sublayer(key).cda_first if cda and key is not None else None)
@@ -334,30 +335,6 @@ def _order(r: Ruleset, p: tuple[str, str], q: tuple[str, str]) -> int | None:
         return None
     index = [s.key for s in r.sublayers]
     return (index.index(a) > index.index(b)) - (index.index(a) < index.index(b))
-
-
-def _plan(r: Ruleset, pairs: frozenset, counters: bool, cda: bool, text: bool) -> tuple:
-    """How ``r`` runs a board whose parts are ``pairs``: for each pair, the rank of its sublayer among the
-    board's (the order the machine visits them in), whether effects there go unapplied (the counters
-    sublayer, where counters have one of their own: Machine.execute), and, with characteristic-defining
-    abilities, whether they go first there. With counters, how they apply; with a text change, whether it
-    can come after effects that give subtypes or keywords (``Machine.text_after_others``)."""
-    index = {s.key: n for n, s in enumerate(r.sublayers)}
-    where = {pair: r.placement.get(pair) for pair in pairs}
-    if counters:
-        where[(COUNTERS, "")] = r.counters_sublayer
-    ranks = {n: rank for rank, n in enumerate(sorted({index[k] for k in where.values() if k is not None}))}
-    idle = None if counters_with_modifiers(r) else r.counters_sublayer
-    first = {s.key: s.cda_first for s in r.sublayers} if cda else {}
-    view: list = sorted(
-        (pair, None if k is None else ranks[index[k]], pair[0] != COUNTERS and k is not None and k == idle,
-         first.get(k))
-        for pair, k in where.items())
-    if counters:
-        view.append(counters_with_modifiers(r))
-    if text:
-        view.append(text_after_others(r))
-    return tuple(view)
 
 
 def _features(board: Board, keyword_counters: bool) -> tuple[int, set, frozenset]:
