@@ -36,8 +36,11 @@ def main() -> None:
     args = parser.parse_args()
     warm = dict(os.environ)
     warm.pop("DIFFCHECK_NO_CACHE", None)
+    # The pure modules' bytecode cached, as the first run writes it on a user's machine; without it, every
+    # start compiles their sources again.
+    warm.pop("PYTHONDONTWRITEBYTECODE", None)
     cold = {**warm, "DIFFCHECK_NO_CACHE": "1"}
-    subprocess.run(JUDGE, env=warm, stdout=subprocess.DEVNULL, check=True)  # fills the cache
+    subprocess.run(JUDGE, env=warm, stdout=subprocess.DEVNULL, check=True)  # fills the caches
     runs: dict[str, list[float]] = {"judge": [], "judge, no cache": [], "interpreter": []}
     for _ in range(args.repeat):  # alternating, so that a slow moment of the machine hits all three
         runs["judge"].append(cpu_of(JUDGE, warm))
