@@ -16,9 +16,8 @@ goal:
 - with ``--timeline``, ``diffcheck timeline``'s wall time at its committed budget.
 
 Every figure is the median of --repeats, the two trees run alternately (before, now, before, now...) so that a
-slow moment of the shared machine hits both; each engine figure is itself a child's median over passes that add
-up to a few seconds of CPU, and judge, a process of a tenth of a second, runs ``JUDGE_REPEATS`` times a tree
-(or --repeats, if more). The earlier tree is checked out in a temporary git worktree and
+slow moment of the shared machine hits both; judge, a process of a tenth of a second, runs ``JUDGE_REPEATS``
+times a tree (or --repeats, if more). The earlier tree is checked out in a temporary git worktree and
 runs as it was (pure Python); this tree runs as installed (compiled where ``pip install -e .`` could compile).
 """
 
@@ -45,18 +44,17 @@ SMALL_GOAL, LARGE_GOAL, RUN_GOAL = 20_000, 2_500, 10_000
 # The factors over the tree before that the goals ask for.
 SMALL_FACTOR, LARGE_FACTOR, RUN_FACTOR = 2.5, 3.0, 2.0
 SLOWEST = "1999-04"  # the slowest edition on large boards (the first, before numbered layers)
-# Each engine figure: the median of at least PASSES passes over the boards, and of at least PASS_SECONDS of CPU.
-PASSES, PASS_SECONDS = 5, 2.0
+# The engine figures' boards: enough that one takes a second or so of CPU (2,000 small boards, a tenth of a
+# second, let one slow moment of the shared machine move a median of three by a quarter).
+SMALL_BOARDS, LARGE_BOARDS = 10_000, 500
 JUDGE_REPEATS = 11
 
 
 def _child_engines(boards_file: str, editions: list[str]) -> None:
     """In a child process whose imports come from one tree: boards per CPU second of each edition.
 
-    Each edition and size is timed over several passes, fresh boards each time, until the passes add up to
-    ``PASS_SECONDS`` of CPU (at least ``PASSES``); the child reports the median pass. One pass of 2,000 small
-    boards takes a tenth of a second or so, and a single slow moment of the shared machine moved a median of
-    three such passes by a quarter.
+    One pass over many boards, each seen once, as in a run: a second pass over the same boards would let a
+    plan cache keyed by value (the tree before had one) answer every body it had seen, which no run does.
     """
     from engines import get_engine
     from engines.board import Board
@@ -66,21 +64,18 @@ def _child_engines(boards_file: str, editions: list[str]) -> None:
     for key in editions:
         engine = get_engine(key)
         for size in ("small", "large"):
-            passes: list[float] = []
-            while len(passes) < PASSES or sum(len(data[size]) / rate for rate in passes) < PASS_SECONDS:
-                # Fresh Board values: engines cache plans per ability object, and a run sees each board once.
-                boards = [Board.from_dict(d) for d in data[size]]
-                # As a run's workers evaluate (diffcheck.search.worker): the cyclic collector paused. Its
-                # passes over what the benchmark itself holds (every board, the plans) would weigh on one tree
-                # or the other by chance, not by what its engine does.
-                gc.collect()
-                gc.disable()
-                start = time.process_time()
-                for board in boards:
-                    engine.evaluate(board)
-                passes.append(len(boards) / (time.process_time() - start))
-                gc.enable()
-            rates[f"{key} {size}"] = statistics.median(passes)
+            # Fresh Board values: engines cache plans per ability object, and a run sees each board once.
+            boards = [Board.from_dict(d) for d in data[size]]
+            # As a run's workers evaluate (diffcheck.search.worker): the cyclic collector paused. Its passes
+            # over what the benchmark itself holds (every board, the plans) would weigh on one tree or the
+            # other by chance, not by what its engine does.
+            gc.collect()
+            gc.disable()
+            start = time.process_time()
+            for board in boards:
+                engine.evaluate(board)
+            rates[f"{key} {size}"] = len(boards) / (time.process_time() - start)
+            gc.enable()
     print(json.dumps(rates))
 
 
@@ -163,14 +158,14 @@ def _measure(args: argparse.Namespace, trees: dict[str, Path], work: Path) -> No
 
     header = f"  {'':22} {'before':>9} {'now':>9} {'':9} {'ratio':>6} {'wanted':>6}   {'goal':>8} {'share':>5}"
     boards = work / "boards.json"
-    boards.write_text(json.dumps({"small": seeded_boards(args.seed, 2000, SMALL),
-                                  "large": seeded_boards(args.seed, 100, LARGE)}))
+    boards.write_text(json.dumps({"small": seeded_boards(args.seed, SMALL_BOARDS, SMALL),
+                                  "large": seeded_boards(args.seed, LARGE_BOARDS, LARGE)}))
     editions = ["cr613", *(e.key for e in EDITIONS)] if args.editions == "all" else ["cr613", SLOWEST]
     engines = _alternate(args.repeats, trees, lambda tree: json.loads(subprocess.run(
         [sys.executable, __file__, "--child-engines", str(boards), ",".join(editions)],
         env=_in(tree), cwd=tree, stdout=subprocess.PIPE, text=True, check=True).stdout))
-    print(f"the layer machine, boards per second on one core (medians of passes over 2,000 small and 100 large "
-          f"boards, {PASS_SECONDS:.0f} s of CPU or more):")
+    print(f"the layer machine, boards per second on one core ({SMALL_BOARDS:,} small and {LARGE_BOARDS:,} large "
+          f"boards):")
     print(header)
     for name, figures in engines.items():
         small = name.endswith("small")

@@ -161,7 +161,7 @@ class _Run(Explaining):
                           for counted in {False, machine.ruleset.card_counters}}
         else:
             self.cards, self.zones = _NO_CARDS, _NO_ZONES
-        plan = self.planner.plan
+        planner = self.planner  # planner.plan(a) rather than a bound method kept: compiled, a native call
         words = machine.text_after_others
         turning = self.ruleset.turning_timestamps
         # APNAP (613.7k): the active player's objects first, then each other player's in turn order;
@@ -182,7 +182,7 @@ class _Run(Explaining):
                 o.timestamp = ts
                 continue
             statics = tuple(
-                Instance(("p", p.id, i), a.label, a, plan(a), p.id, None, ts, (ts, 0, position, i))
+                Instance(("p", p.id, i), a.label, a, planner.plan(a), p.id, None, ts, (ts, 0, position, i))
                 for i, a in enumerate(p.static)
             )
             if p.plain:
@@ -194,12 +194,12 @@ class _Run(Explaining):
             if dormant:
                 statics = tuple(s for s in statics if "battlefield" in s.ability.functions_in)
             if CHANGELING in p.abilities:  # key "w": the ability a keyword word stands for
-                statics += (Instance(("w", p.id), CHANGELING, CHANGELING_ABILITY, plan(CHANGELING_ABILITY), p.id,
-                                     None, ts, (ts, 0, position, len(statics))),)
+                statics += (Instance(("w", p.id), CHANGELING, CHANGELING_ABILITY, planner.plan(CHANGELING_ABILITY),
+                                     p.id, None, ts, (ts, 0, position, len(statics))),)
             if p.color_indicator and not indicators:
                 a = indicator_text(p.name, p.color_indicator)  # decision color_indicator_text
                 i = len(statics)
-                statics += (Instance(("i", p.id), a.label, a, plan(a), p.id, None, ts, (ts, 0, position, i)),)
+                statics += (Instance(("i", p.id), a.label, a, planner.plan(a), p.id, None, ts, (ts, 0, position, i)),)
             state[p.id] = o = obj_from_permanent(p, position, statics, words)
             o.timestamp = ts
             o.dormant = dormant
@@ -212,13 +212,14 @@ class _Run(Explaining):
             o.statics = o.statics + (instance,)
         self.state = state
         self.resolved = [
-            Instance(("e", e.id), e.source, e, plan(e), None, e.controller, e.timestamp, (e.timestamp, 1, position, 0))
+            Instance(("e", e.id), e.source, e, planner.plan(e), None, e.controller, e.timestamp,
+                     (e.timestamp, 1, position, 0))
             for position, e in enumerate(board.effects)
         ]
         if machine.counters_with_modifiers:
-            self.resolved += _counters_as_effects(board, plan)
+            self.resolved += _counters_as_effects(board, planner)
         if self.ruleset.keyword_counters:
-            self.resolved += _keyword_counters(board, plan, self.ruleset.keyword_counters)
+            self.resolved += _keyword_counters(board, planner, self.ruleset.keyword_counters)
         # Effects that have started to apply, with the objects they started with (613.5).
         self.started: dict = {}
         self.granted: set = set()  # keys of the static abilities an effect granted during this pass
@@ -612,7 +613,7 @@ _NO_CARDS: dict = {}
 _NO_ZONES = {False: {"graveyard": (), "exile": ()}, True: {"graveyard": (), "exile": ()}}
 
 
-def _counters_as_effects(board: Board, plan) -> list[Instance]:
+def _counters_as_effects(board: Board, planner: Planner) -> list[Instance]:
     """Each kind of P/T counter on an object as one modifying effect on it, with the timestamp of the
     newest counter of that kind (613.7c), or the object's when the board gives none (decision
     counters_timestamp)."""
@@ -625,7 +626,7 @@ def _counters_as_effects(board: Board, plan) -> list[Instance]:
             ts = p.counter_timestamp(kind)
             label = f"{n} {kind} counter{'s' if n > 1 else ''} on {p.id}"
             body = Effect(f"{p.id} {kind}", label, p.controller, ts, Ids((p.id,)), (PTModifyPart(dp * n, dt * n),))
-            out.append(Instance(("k", p.id, kind), label, body, plan(body), None, p.controller, ts,
+            out.append(Instance(("k", p.id, kind), label, body, planner.plan(body), None, p.controller, ts,
                                 (ts, 0, position, -1)))
     return out
 
@@ -648,7 +649,7 @@ def _steps_behind(p, by_id: dict) -> int:
     return 1 + _steps_behind(target, by_id)
 
 
-def _keyword_counters(board: Board, plan, kinds: frozenset[str]) -> list[Instance]:
+def _keyword_counters(board: Board, planner: Planner, kinds: frozenset[str]) -> list[Instance]:
     """Each kind of keyword counter on an object (122.1b, from 2020) as the ability it gives, added in the
     ability layer (613.1f) at the timestamp of the newest counter of that kind (613.7c), or the object's
     when the board gives none (decision counters_timestamp). Like P/T counters, no effect: no dependency."""
@@ -659,7 +660,7 @@ def _keyword_counters(board: Board, plan, kinds: frozenset[str]) -> list[Instanc
                 ts = p.counter_timestamp(kind)
                 label = f"{kind} counter{'s' if n > 1 else ''} on {p.id}"
                 body = Effect(f"{p.id} {kind}", label, p.controller, ts, Ids((p.id,)), (AbilityPart(add=(kind,)),))
-                out.append(Instance(("k", p.id, kind), label, body, plan(body), None, p.controller, ts,
+                out.append(Instance(("k", p.id, kind), label, body, planner.plan(body), None, p.controller, ts,
                                     (ts, 0, position, -1)))
     return out
 

@@ -191,6 +191,15 @@ class Planner:
             origin: {kind: key for (kind, o), key in ruleset.placement.items() if o == origin}
             for origin in (CDA, STATIC, RESOLVED)
         }
+        # The ruleset's switches every body's plan consults, read once: a Ruleset's attributes are slow to
+        # reach from compiled code, and a run builds several plans a board.
+        # 418.5b (2003-12): origin -> the type sublayer, where an effect that changes types applies whole.
+        self._whole_at = {origin: where["type"] if ruleset.type_effects_whole else None
+                          for origin, where in self._where.items()}
+        self._land_reads = 0 if ruleset.land_types_set_always else TYPES
+        self._proper_nouns = not ruleset.text_changes_creature_types
+        self._cda_characteristics = ruleset.cda_characteristics
+        self._cda_unconditional = ruleset.cda_unconditional
         self._cache: dict[int, tuple[object, Plan]] = {}
 
     def plan(self, body: StaticAbility | Effect) -> Plan:
@@ -210,9 +219,10 @@ class Planner:
     def origin(self, body: StaticAbility | Effect) -> str:
         if isinstance(body, Effect):
             return RESOLVED
-        if body.cda and all(characteristic(p) in self.ruleset.cda_characteristics for p in body.parts) and (
-                body.condition is None or not self.ruleset.cda_unconditional):
-            return CDA
+        if body.cda and (body.condition is None or not self._cda_unconditional):
+            cda = self._cda_characteristics
+            if all(characteristic(p) in cda for p in body.parts):
+                return CDA
         return STATIC
 
     def _build(self, body: StaticAbility | Effect) -> Plan:
@@ -221,7 +231,7 @@ class Planner:
         affects = body.affects
         # Self, attached and ids read nothing: what an object is attached to never changes on a board.
         affects_reads = filter_reads(affects.filter) if isinstance(affects, Matching) else 0
-        condition = getattr(body, "condition", None)
+        condition = body.condition if isinstance(body, StaticAbility) else None
         # Whether the condition holds is read wherever the effect may start, as the affected set is.
         always = affects_reads | (condition_reads(condition) if condition is not None else 0)
         parts: dict[str, tuple[Part, ...]] = {}
@@ -230,12 +240,12 @@ class Planner:
         writes: dict[str, int] = {}
         values: dict[str, int] = {}
         # 418.5b (2003-12): an effect that changes types applies whole in the type layer.
-        whole = where["type"] if self.ruleset.type_effects_whole and any(p.kind == "type" for p in body.parts) else None
-        land_reads = 0 if self.ruleset.land_types_set_always else TYPES
-        proper_nouns = not self.ruleset.text_changes_creature_types
+        whole = self._whole_at[origin]
+        if whole is not None and not any(p.kind == "type" for p in body.parts):
+            whole = None
         for part in body.parts:
             kind = part.kind
-            if proper_nouns and part.kind == "text":
+            if self._proper_nouns and part.kind == "text":
                 part = _without_creature_types(part, self.ruleset.subtypes)
             key = whole or where[kind]
             w = _FIXED_WRITES.get(kind)
@@ -244,7 +254,7 @@ class Planner:
             r = part_reads(part, origin) if kind in _READING_KINDS else 0
             if r & LAND:
                 # Until 2011 only a land whose land types change loses its abilities (212.6e / 305.7).
-                r |= land_reads
+                r |= self._land_reads
             if key in parts:
                 parts[key] += (part,)
                 writes[key] |= w
@@ -266,7 +276,10 @@ class Planner:
         whole_reads = {key: _whole_reads(ps, affects_reads, condition) for key, ps in parts.items()}
         index = self.index
         # A body with no part (a copied ability whose every part refers to a choice never made) never applies.
-        first = min((index[k] for k in parts), default=len(index))
+        first = len(index)
+        for k in parts:
+            if index[k] < first:
+                first = index[k]
         return Plan(origin, parts, first, reads, local, writes, affects_reads, condition, whole_reads, values)
 
 

@@ -51,7 +51,6 @@ def card_objects(board: Board, planner: Planner, words: bool, keyword_counters: 
     """Every card outside the battlefield as an object of the state. An object's timestamp is when it entered its
     zone (613.6c of 2009-10; 613.7d): a card without one entered after every object and effect, in the board's
     order. A card's controller is its owner (old 217.1c; 108.4a), a spell's the player whose stack list holds it."""
-    plan = planner.plan
     latest = max((t for t in _timestamps(board)), default=0)
     out: dict[str, Obj] = {}
     for n, (key, zone, player, index, card) in enumerate(board.zone_cards(), start=1):
@@ -62,7 +61,7 @@ def card_objects(board: Board, planner: Planner, words: bool, keyword_counters: 
         dormant: list[Instance] = []
         abilities = card.static + ((CHANGELING_ABILITY,) if CHANGELING in card.abilities else ())
         for i, a in enumerate(abilities):
-            instance = Instance(("z", oid, i), a.label, a, plan(a), oid, None, ts, (ts, 0, position, i))
+            instance = Instance(("z", oid, i), a.label, a, planner.plan(a), oid, None, ts, (ts, 0, position, i))
             (live if functions(a, zone, planner) else dormant).append(instance)
         out[oid] = _card_object(card, oid, zone, player, ts, position, tuple(live), tuple(dormant), words,
                                 keyword_counters)
