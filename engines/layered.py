@@ -30,3 +30,10 @@ class LayerEngine:
 
     def __repr__(self) -> str:
         return f"LayerEngine({self.name})"
+
+
+def is_layer_machine(engine: object, ruleset: Ruleset | None = None) -> bool:
+    """Whether ``engine`` is the built-in layer machine (under ``ruleset``, if given): exactly a LayerEngine,
+    since a subclass, or an installed engine that carries a ruleset, may answer otherwise. What a run may
+    predict of it without evaluating (the static skip; a hybrid answering as it does) holds of this one only."""
+    return type(engine) is LayerEngine and (ruleset is None or engine.ruleset is ruleset)

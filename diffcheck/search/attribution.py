@@ -1,18 +1,20 @@
 """Rules bisect: which rule changes, applied to the old ruleset, give the new outcome on a board.
 
 The changes tried are those between the two editions (``rulesets.editions.changes_between``);
-every subset of them is a hybrid ruleset (``derive``). The attribution of a divergent board is the smallest subset whose hybrid reproduces the new
-engine's outcome, trying subsets by size, then in the canonical order of the changes, so
-the answer is deterministic. When the smallest subset has more than one change, no single
-one of them reproduces the outcome alone: they only matter together.
+every subset of them is a hybrid ruleset (``derive``). The attribution of a divergent board is the
+smallest subset whose hybrid reproduces the new engine's outcome, trying subsets by size, then in
+the canonical order of the changes, so the answer is deterministic. When the smallest subset has
+more than one change, no single one of them reproduces the outcome alone: they only matter together.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from itertools import combinations
 from typing import Any
 
+from diffcheck.search.skip import Skip
 from engines.board import Board
 from engines.layered import LayerEngine
 from rulesets.changes import BY_KEY, RuleChange, derive
@@ -22,16 +24,40 @@ from rulesets.model import Ruleset
 # Subsets are tried by size; a minimal board needing more changes than this together is left unexplained.
 MAX_TOGETHER = 4
 
-_ENGINES: dict[tuple[str, tuple[str, ...]], LayerEngine] = {}
+
+class _Hybrid:
+    """``old`` with some rule changes applied: its engine, and the static skip between ``old`` and it, found
+    when first asked for (only a run whose old engine is the layer machine asks)."""
+
+    def __init__(self, old: Ruleset, changes: tuple[str, ...]) -> None:
+        self.old = old
+        self.engine = LayerEngine(derive(old, changes))
+
+    @cached_property
+    def skip(self) -> Skip | None:
+        return Skip.between(self.old, self.engine.ruleset)
+
+
+_HYBRIDS: dict[tuple[str, tuple[str, ...]], _Hybrid] = {}  # a run tries few subsets: each is kept
+
+
+def _hybrid(old: Ruleset, changes: tuple[str, ...]) -> _Hybrid:
+    key = (old.name, changes)
+    found = _HYBRIDS.get(key)
+    if found is None:
+        found = _HYBRIDS[key] = _Hybrid(old, changes)
+    return found
 
 
 def hybrid_engine(old: Ruleset, changes: tuple[str, ...]) -> LayerEngine:
-    """The engine of ``old`` with ``changes`` applied (cached: a run tries few subsets)."""
-    key = (old.name, changes)
-    engine = _ENGINES.get(key)
-    if engine is None:
-        engine = _ENGINES[key] = LayerEngine(derive(old, changes))
-    return engine
+    """The engine of ``old`` with ``changes`` applied."""
+    return _hybrid(old, changes).engine
+
+
+def hybrid_skip(old: Ruleset, changes: tuple[str, ...]) -> Skip | None:
+    """The boards on which ``old`` with ``changes`` applied answers as ``old`` does, by the static check of
+    ``diffcheck.search.skip`` (None: it finds none)."""
+    return _hybrid(old, changes).skip
 
 
 @dataclass(frozen=True)

@@ -30,13 +30,12 @@ from itertools import combinations
 from typing import Any, Iterable, Mapping
 
 from diffcheck.catalogue import expand_board
-from diffcheck.search.attribution import MAX_TOGETHER, hybrid_engine
+from diffcheck.search.attribution import MAX_TOGETHER, hybrid_engine, hybrid_skip
 from diffcheck.search.divergence import differing
 from diffcheck.search.reductions import size
 from diffcheck.search.shrink import Predicate
-from diffcheck.search.skip import Skip
 from engines.board import Board
-from engines.layered import LayerEngine
+from engines.layered import is_layer_machine
 from rulesets.changes import CHANGES, RuleChange
 from rulesets.model import Ruleset
 
@@ -90,18 +89,12 @@ def _value(objects: Mapping[str, Any], oid: str, characteristic: str) -> Any:
     return fields.get(characteristic)
 
 
-_SKIPS: dict[tuple[str, tuple[str, ...]], Skip | None] = {}
-
-
 def hybrid_objects(board: Board, old: Ruleset, combo: tuple[str, ...], old_objects: Mapping[str, Any] | None) -> Any:
     """The objects of the hybrid of ``old`` with ``combo`` on ``board``. With ``old_objects`` (those the layer
     machine gives the board under ``old`` itself), a hybrid the static skip (``diffcheck.search.skip``) finds
     answering the board as ``old`` does is not evaluated: its objects are those."""
     if old_objects is not None:
-        key = (old.name, combo)
-        if key not in _SKIPS:  # a run tries few subsets, as hybrid_engine keeps their engines
-            _SKIPS[key] = Skip.between(old, hybrid_engine(old, combo).ruleset)
-        skip = _SKIPS[key]
+        skip = hybrid_skip(old, combo)
         if skip is not None and skip.skips(board):
             return old_objects
     return hybrid_engine(old, combo).evaluate(board)["objects"]
@@ -147,7 +140,7 @@ def showing(a: Any, b: Any, old: Ruleset, changes: tuple[RuleChange, ...], expla
     """
     ahead = _ahead(tuple(c.key for c in changes), explanation.changes)
     memo: dict = {}  # the variants of one board share their unchanged abilities and effects
-    machine = type(a) is LayerEngine and a.ruleset is old  # ``a`` is the layer machine under ``old``
+    machine = is_layer_machine(a, old)
 
     def predicate(data: Mapping[str, Any]) -> bool:
         board = Board.from_dict(expand_board(data), memo)

@@ -57,10 +57,10 @@ AURA_TOGETHER = 4096  # an Aura that entered with what it enchants (Timestamp Or
 CARD_COUNTERS = 8192  # counters on a card outside the battlefield (121.1a of 2011-06)
 PT_COUNTERS = 16384  # +X/+Y or -X/-Y counters on a permanent (the counters step of the plan)
 TRIBAL = 32768  # the card type tribal, kindred from 2024-06 (205.2a): what an outcome calls it
-TYPE_PART = 65536  # an effect that changes card types, subtypes or supertypes (which sets go with which types)
-EVERY_TYPE = 131072  # every creature type (changeling, "gains all creature types")
-SUBTYPES_REMOVED = 262144  # removing subtypes (every creature type but some: the document's creature types)
-FULL_TEXT = 524288  # an effect that gives a card's full text (its abilities, a second time)
+TYPE_PART = 65536  # an effect that changes types: which sets go with which card types (204.3c of 2009-10; 205.3d)
+EVERY_TYPE = 131072  # every creature type (changeling, 702.70a of 2009-10; "gains all creature types")
+SUBTYPES_REMOVED = 262144  # removing subtypes (every creature type but some: the document's list, 205.3m)
+FULL_TEXT = 524288  # an effect that gives a card's full text (612.5 of 2009-10): its abilities, a second time
 
 # What traces, descriptions and warnings say, never what an outcome's objects are (the machine reads ``decisions``
 # and ``stages`` for its trace alone; ``card_types``, a document's list of card types, for the loader's warnings).

@@ -27,7 +27,7 @@ from diffcheck.search.skip import Skip
 from engines import get_engine
 from engines.board import Board
 from engines.features import board_features
-from engines.layered import LayerEngine
+from engines.layered import is_layer_machine
 from rulesets.editions import changes_between
 
 CHUNK = 200  # boards per chunk: part of a run's identity, so not an option
@@ -102,7 +102,7 @@ def _set_skip(rulesets: tuple) -> None:
     """The scan's static skip, between the built-in layer machine under two rulesets only: an engine of any
     other class (an installed one may carry a ruleset and answer otherwise) is evaluated on every board."""
     global _SKIP, _MACHINE
-    _MACHINE = tuple(type(e) is LayerEngine for e in _ENGINES)
+    _MACHINE = tuple(is_layer_machine(e) for e in _ENGINES)
     _SKIP = Skip.between(*rulesets) if all(_MACHINE) else None
 
 
