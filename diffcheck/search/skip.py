@@ -283,30 +283,18 @@ def _touching(planner: Planner, bodies: list) -> bool:
     """Whether, in some sublayer, an effect that is characteristic-defining under ``planner``'s ruleset and
     another effect there could depend one on the other: one writes what the other reads, or, for a static
     ability not yet started, its existence, text or copiable values (``engines.dependency``'s candidates)."""
-    ruleset = planner.ruleset
-    origins = [planner.origin(body) for body, _, _, _ in bodies]
-    places = [sublayers(ruleset, body.parts, origin) for (body, _, _, _), origin in zip(bodies, origins)]
-    for n, origin in enumerate(origins):
-        if origin != CDA:
+    plans = [planner.plan(body) for body, _, _, _ in bodies]
+    for n, mine in enumerate(plans):
+        if mine.origin != CDA:
             continue
-        for m, (other, static, _, _) in enumerate(bodies):
-            if m == n or places[n].isdisjoint(places[m]):
+        for m, (theirs, (_, static, _, _)) in enumerate(zip(plans, bodies)):
+            if m == n:
                 continue
-            mine, theirs = planner.plan(bodies[n][0]), planner.plan(other)
-            for key in mine.writes.keys() & theirs.writes.keys():
+            for key in mine.writes.keys() & theirs.writes.keys():  # the sublayers both have parts in
                 if theirs.writes[key] & (mine.reads[key] | NOT_STARTED_READS) or mine.writes[key] & (
                         theirs.reads[key] | (NOT_STARTED_READS if static else 0)):
                     return True
     return False
-
-
-def sublayers(ruleset: Ruleset, parts: tuple, origin: str) -> set:
-    """The sublayers a body's parts go to, as ``Planner`` places them: each kind where the ruleset says, or,
-    where an effect that changes types applies whole (418.5b of 2003-12), all in the type layer."""
-    where = ruleset.placement
-    if ruleset.type_effects_whole and any(part.kind == "type" for part in parts):
-        return {where[("type", origin)]}
-    return {where[(part.kind, origin)] for part in parts}
 
 
 def _creature_words(sets) -> frozenset[str]:

@@ -24,12 +24,11 @@ from diffcheck.search import worker
 from diffcheck.search.attribution import hybrid_engine
 from diffcheck.search.findings import shown
 from diffcheck.search.harness import RunConfig
-from diffcheck.search.skip import Skip, sublayers
+from diffcheck.search.skip import Skip
 from engines import get_engine
-from engines.board import Board, Effect
+from engines.board import Board
 from engines.layered import LayerEngine
 from engines.machine import counters_with_modifiers, text_after_others
-from engines.plan import Planner
 from rulesets.editions import EDITIONS, changes_between, ruleset_for
 from rulesets.model import CDA, COUNTERS, RESOLVED, STATIC, Ruleset
 
@@ -169,20 +168,6 @@ def test_a_scan_explains_divergent_boards_the_same_with_hybrids_skipped():
     finally:
         worker._ENGINES = None
         worker._SKIP = None
-
-
-def test_the_skip_places_parts_where_the_planner_does():
-    """``sublayers`` mirrors ``Planner``'s placement (whole type-changing effects included): the skip's
-    reading of which effects share a sublayer is the machine's."""
-    for name in ("1999-04", "2003-10", "cr418", "cr613", "current"):
-        r = ruleset_for(name)
-        planner = Planner(r)
-        for board in SMALL_BOARDS[:150]:
-            for body in _all_bodies(board):
-                origin = planner.origin(body)
-                assert sublayers(r, body.parts, origin) == set(planner.plan(body).parts), (name, body)
-                if isinstance(body, Effect):
-                    assert origin == RESOLVED
 
 
 def _whole_plan(r: Ruleset, pairs: frozenset, counters: bool, cda: bool, text: bool) -> tuple:
