@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, ClassVar, Iterable, Literal, Mapping, Union
 
 from engines.values import Condition, Filter, Value, condition_from_dict, per_object, value_from_dict, value_to_dict
@@ -421,3 +422,14 @@ def generated_label(affects: Affects, parts: tuple[Part, ...], condition: Condit
     if condition is not None:
         body["condition"] = condition.to_dict()
     return json.dumps(body, sort_keys=True, separators=(",", ":"))
+
+
+@lru_cache(maxsize=64)
+def indicator_text(name: str | None, colors: tuple[str, ...]) -> StaticAbility:
+    """What a color indicator was before 202.2e of 2011-09-30 gave it a rule: the Oracle text of the cards
+    that had one said the card is those colors, a characteristic-defining ability (decision
+    color_indicator_text), which an effect that removes abilities takes away and a text change rewrites."""
+    return StaticAbility.from_dict({
+        "text": f"{name or 'this card'} is {' and '.join(colors)}",
+        "cda": True, "affects": "self", "colors": {"set": list(colors)},
+    })

@@ -22,7 +22,7 @@ from typing import Any, Iterable, Mapping
 from engines.abilities import (  # noqa: F401
     ATTACHED, CHANGELING_ABILITY, PART_KEYS, SELF, AbilityPart, Affects, Attached, ColorPart, ControlPart, CopyPart,
     FullTextPart, Ids, Matching, Part, PTModifyPart, PTSetPart, PTSwitchPart, Self_, StaticAbility, TextPart,
-    TypePart, affects_from_dict, generated_label, parts_from_dict, parts_to_dict, subtypes_given,
+    TypePart, affects_from_dict, generated_label, indicator_text, parts_from_dict, parts_to_dict, subtypes_given,
 )
 from engines.values import (  # noqa: F401
     FACE_DOWN, PAIRED, TAPPED, Condition, Count, Filter, ManaValue, PTOf, Value, condition_from_dict, per_object,
@@ -82,6 +82,8 @@ class Card:
     toughness: int | None = None
     mana_value: int = 0
     id: str | None = None
+    # The colors of a color indicator, in every zone (202.2e, from 2011-09-30); before, what its Oracle text said.
+    color_indicator: tuple[str, ...] = ()
     counters: tuple[tuple[str, int], ...] = ()
     abilities: tuple[str, ...] = ()  # keyword abilities
     static: tuple["StaticAbility", ...] = ()
@@ -99,6 +101,7 @@ class Card:
             toughness=data.get("toughness"),
             mana_value=data.get("mana_value", 0),
             id=data.get("id"),
+            color_indicator=tuple(data.get("color_indicator", ())),
             counters=tuple(sorted(data.get("counters", {}).items())),
             abilities=tuple(data.get("abilities", ())),
             static=tuple(StaticAbility.from_dict(s) for s in data.get("static", ())),
@@ -117,7 +120,7 @@ class Card:
         out: dict[str, Any] = {} if self.id is None else {"id": self.id}
         if self.name is not None:
             out["name"] = self.name
-        for key in ("types", "subtypes", "supertypes", "colors"):
+        for key in ("types", "subtypes", "supertypes", "colors", "color_indicator"):
             if getattr(self, key):
                 out[key] = list(getattr(self, key))
         for key in ("power", "toughness"):

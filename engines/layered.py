@@ -20,13 +20,14 @@ class LayerEngine:
         self._machine = Machine(ruleset, check_dependencies)  # the check: for the tests (Machine)
 
     def evaluate(self, board: Board) -> Outcome:
-        return outcome(self.name, self._machine.evaluate(board), self.ruleset.kindred, board,
-                       self.ruleset.card_counters)
+        r = self.ruleset
+        return outcome(self.name, self._machine.evaluate(board), r.kindred, board, r.card_counters, r.color_indicators)
 
     def explain(self, board: Board) -> tuple[Outcome, tuple[Entry, ...]]:
         trace: list[Entry] = []
         state = self._machine.evaluate(board, trace)
-        return outcome(self.name, state, self.ruleset.kindred, board, self.ruleset.card_counters), tuple(trace)
+        r = self.ruleset
+        return outcome(self.name, state, r.kindred, board, r.card_counters, r.color_indicators), tuple(trace)
 
     def __repr__(self) -> str:
         return f"LayerEngine({self.name})"

@@ -16,13 +16,12 @@ affects its fixed objects (418.3b / 611.2c).
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Callable, Collection, Iterable
 
 from engines import apply
 from engines.board import (
-    CHANGELING, CHANGELING_ABILITY, AbilityPart, Board, Effect, Ids, PTModifyPart,
-    StaticAbility, counter_pt_change,
+    CHANGELING, CHANGELING_ABILITY, AbilityPart, Board, Effect, Ids, PTModifyPart, counter_pt_change,
+    indicator_text,
 )
 from engines.dependency import Trials, changed_bits, strongly_connected
 from engines.explaining import Explaining, describe
@@ -677,17 +676,6 @@ def _pt_changes(oid: str, before: tuple, after: tuple) -> tuple[Change, ...]:
     return tuple(
         Change(oid, name, b, a) for name, b, a in zip(("power", "toughness"), before, after) if b != a
     )
-
-
-@lru_cache(maxsize=64)
-def indicator_text(name: str, colors: tuple[str, ...]) -> StaticAbility:
-    """What a color indicator was before 202.2e of 2011-09-30 gave it a rule: the Oracle text of the cards
-    that had one said the card is those colors, a characteristic-defining ability (decision
-    color_indicator_text), which an effect that removes abilities takes away and a text change rewrites."""
-    return StaticAbility.from_dict({
-        "text": f"{name} is {' and '.join(colors)}",
-        "cda": True, "affects": "self", "colors": {"set": list(colors)},
-    })
 
 
 def _pairs(deps: dict) -> set[tuple[str, str]]:

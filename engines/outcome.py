@@ -44,10 +44,11 @@ def spoken_types(types: frozenset[str], kindred: bool) -> frozenset[str]:
 
 
 def outcome(ruleset_name: str, state: dict[str, Obj], kindred: bool = False, board: Board | None = None,
-            card_counters: bool = False) -> Outcome:
+            card_counters: bool = False, color_indicators: bool = False) -> Outcome:
     """The answer: every permanent's characteristics and, under ``cards``, those of each card outside the
     battlefield that the layers changed (an effect that reaches its zone, or its own characteristic-defining
-    ability), with its counters where ``card_counters`` (121.1a, from 2011-06)."""
+    ability), with its counters where ``card_counters`` (121.1a, from 2011-06); a color indicator is printed
+    where ``color_indicators`` (202.2e, from 2011-09-30)."""
     out = {"ruleset": ruleset_name,
            "objects": {oid: characteristics(o, kindred) for oid, o in state.items() if o.zone == "battlefield"}}
     if board is not None and len(state) > len(board.objects):
@@ -57,7 +58,7 @@ def outcome(ruleset_name: str, state: dict[str, Obj], kindred: bool = False, boa
             if o.zone != "battlefield":
                 card = cards[oid]
                 now = characteristics(with_counters(o, card) if card_counters else o, kindred)
-                if now != characteristics(printed_card(card, o, card_counters), kindred):
+                if now != characteristics(printed_card(card, o, card_counters, color_indicators), kindred):
                     changed[oid] = now
         if changed:
             out["cards"] = changed

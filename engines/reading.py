@@ -110,7 +110,9 @@ class CardView:
         self.types = frozenset(card.types)
         self.subtypes = frozenset(card.subtypes)
         self.supertypes = frozenset(card.supertypes)
-        self.colors = frozenset(card.colors)
+        # A color indicator's colors, in every zone: printed from 2011-09-30 (202.2e), before what the card's
+        # Oracle text said it is (decision color_indicator_text), which no effect reaches where cards are views.
+        self.colors = frozenset(card.colors) | frozenset(card.color_indicator)
         self.power, self.toughness = card.pt(with_counters)
         self.controller = self.owner = owner
         # Cards outside the battlefield are listed without abilities, but a keyword counter gives its

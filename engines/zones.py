@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from engines.board import CHANGELING, CHANGELING_ABILITY, Board, Card, StaticAbility
+from engines.board import CHANGELING, CHANGELING_ABILITY, Board, Card, StaticAbility, indicator_text
 from engines.plan import Planner, characteristic
 from engines.state import Instance, Obj
 from rulesets.model import CDA
@@ -50,8 +50,12 @@ def functions(ability: StaticAbility, zone: str, planner: Planner) -> bool:
 def card_objects(board: Board, planner: Planner, words: bool, keyword_counters: frozenset[str]) -> dict[str, Obj]:
     """Every card outside the battlefield as an object of the state. An object's timestamp is when it entered its
     zone (613.6c of 2009-10; 613.7d): a card without one entered after every object and effect, in the board's
-    order. A card's controller is its owner (old 217.1c; 108.4a), a spell's the player whose stack list holds it."""
+    order. A card's controller is its owner (old 217.1c; 108.4a), a spell's the player whose stack list holds it.
+    A color indicator works in every zone: from 2011-09-30 a printed color (202.2e); before, the Oracle text
+    saying the card is that color, a characteristic-defining ability (decision color_indicator_text), which
+    works where ``functions`` says."""
     latest = max((t for t in _timestamps(board)), default=0)
+    indicators = planner.ruleset.color_indicators
     out: dict[str, Obj] = {}
     for n, (key, zone, player, index, card) in enumerate(board.zone_cards(), start=1):
         oid = card_id(key, player, index, card)
@@ -63,8 +67,12 @@ def card_objects(board: Board, planner: Planner, words: bool, keyword_counters: 
         for i, a in enumerate(abilities):
             instance = Instance(("z", oid, i), a.label, a, planner.plan(a), oid, None, ts, (ts, 0, position, i))
             (live if functions(a, zone, planner) else dormant).append(instance)
+        if card.color_indicator and not indicators:
+            a = indicator_text(card.name, card.color_indicator)  # the key "i" marks it for the trace
+            instance = Instance(("i", oid), a.label, a, planner.plan(a), oid, None, ts, (ts, 0, position, len(abilities)))
+            (live if functions(a, zone, planner) else dormant).append(instance)
         out[oid] = _card_object(card, oid, zone, player, ts, position, tuple(live), tuple(dormant), words,
-                                keyword_counters)
+                                keyword_counters, indicators)
     return out
 
 
@@ -76,7 +84,7 @@ def _timestamps(board: Board) -> Iterable[int]:
 
 
 def _card_object(card: Card, oid: str, zone: str, player: str, ts: int, position: int, statics, dormant,
-                 words: bool, keyword_counters: frozenset[str]) -> Obj:
+                 words: bool, keyword_counters: frozenset[str], indicators: bool) -> Obj:
     o = Obj.__new__(Obj)
     o.id = oid
     o.name = card.name
@@ -84,7 +92,8 @@ def _card_object(card: Card, oid: str, zone: str, player: str, ts: int, position
     o.types = frozenset(card.types)
     o.subtypes = frozenset(card.subtypes)
     o.supertypes = frozenset(card.supertypes)
-    o.colors = frozenset(card.colors)
+    # From 2011-09-30 its color indicator's colors are printed colors (202.2e).
+    o.colors = frozenset(card.colors) | frozenset(card.color_indicator) if indicators else frozenset(card.colors)
     # A keyword counter gives its keyword to a card in any zone (122.1b, from 2020).
     o.keywords = frozenset(card.abilities) | {k for k, n in card.counters if n and k in keyword_counters}
     o.statics = statics
@@ -102,10 +111,12 @@ def _card_object(card: Card, oid: str, zone: str, player: str, ts: int, position
     return o
 
 
-def printed_card(card: Card, o: Obj, counted: bool) -> Obj:
+def printed_card(card: Card, o: Obj, counted: bool, indicators: bool) -> Obj:
     """The card as printed, as an object like ``o`` (its id, zone and owner), with its counters where
-    ``counted``: what the outcome compares a card object with, to list only the cards the layers changed."""
-    printed = _card_object(card, o.id, o.zone, o.owner, o.timestamp, o.position, (), (), False, frozenset())
+    ``counted`` and its color indicator's colors where ``indicators`` (202.2e, from 2011-09-30): what the outcome
+    compares a card object with, to list only the cards the layers changed."""
+    printed = _card_object(card, o.id, o.zone, o.owner, o.timestamp, o.position, (), (), False, frozenset(),
+                           indicators)
     # Its abilities as an outcome lists them: keywords, those its keyword counters give it (122.1b, no change
     # of the layers) and its static abilities' labels.
     printed.keywords = frozenset(card.abilities) | {k for k, n in card.counters if n and k in o.keywords} | {

@@ -2,52 +2,72 @@
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable
 
 import yaml
 from tabulate import tabulate
 
 from diffcheck.catalogue.model import Card, CardEffect
-from engines.board import StaticAbility, parts_from_dict
-from engines.plan import characteristic
-from rulesets import CDA, RESOLVED, RULESETS, STATIC, Ruleset
+from engines.board import (
+    CHANGELING, CHANGELING_ABILITY, COLORS, Effect, Ids, StaticAbility, indicator_text, parts_from_dict,
+)
+from engines.plan import Planner
+from rulesets import RULESETS, Ruleset
 
 __all__ = ["layers", "card_json", "listing", "detail"]
 
 
 def layers(card: Card, ruleset: Ruleset) -> list[str]:
-    """The sublayers the card's effects apply in under ``ruleset``, in layer order.
+    """The sublayers the card's effects apply in under ``ruleset``, in layer order, as the engines place them
+    (``Planner.plan``: a `cda: true` ability is characteristic-defining only where the ruleset says it can be,
+    old 405.2; 2009 604.3a).
 
-    Counts every part of its static abilities (and of the abilities they grant), of its
-    spell or abilities' effects, and its counters (old 6c; 2009 7d). A `cda: true` ability
-    counts as characteristic-defining only where the ruleset says it can define all of
-    its parts (old 405.2; 2009 604.3a(1)), as the engines decide.
+    Counts every part of its static abilities (and of the abilities they grant), of its spell or abilities'
+    effects, and its counters (old 6c; 2009 7d); and the abilities its printed characteristics stand for:
+    changeling, every creature type in the type layer (502.73a of 2007-10; 702.73a), and a color indicator,
+    read as the Oracle text that said the card is its color until 202.2e of 2011-09-30 made it a printed
+    color (decision color_indicator_text).
     """
-    keys: set[str] = set()
+    planner = _planner(ruleset)
+    bodies: list[StaticAbility | Effect] = []
     for ability in card.static:
-        _static_keys(ability, ruleset, keys)
+        bodies += _with_granted(StaticAbility.from_dict(ability))
     for effect in card.effects:
-        for part in parts_from_dict(effect.body):
-            keys.add(ruleset.placement[(part.kind, RESOLVED)])
-        _granted_keys(effect.body, ruleset, keys)
+        made = Effect("effect", "effect", "you", 0, Ids(()), parts_from_dict(effect.body))
+        bodies.append(made)
+        for part in made.parts:
+            bodies += [b for added in getattr(part, "add", ()) if isinstance(added, StaticAbility)
+                       for b in _with_granted(added)]
+    if CHANGELING in card.printed.get("abilities", ()):
+        bodies.append(CHANGELING_ABILITY)
+    if card.printed.get("color_indicator") and not ruleset.color_indicators:
+        bodies.append(indicator_text(card.name, tuple(card.printed["color_indicator"])))
+    keys = {key for body in bodies for key in planner.plan(body).parts}
     if card.printed.get("counters"):
         keys.add(ruleset.counters_sublayer)
     order = [s.key for s in ruleset.sublayers]
     return sorted(keys, key=order.index)
 
 
-def _static_keys(ability: Mapping[str, Any], ruleset: Ruleset, keys: set[str]) -> None:
-    static = StaticAbility.from_dict(ability)
-    cda = static.cda and all(characteristic(p) in ruleset.cda_characteristics for p in static.parts)
-    for part in static.parts:
-        keys.add(ruleset.placement[(part.kind, CDA if cda else STATIC)])
-    _granted_keys(ability, ruleset, keys)
+def _with_granted(ability: StaticAbility) -> list[StaticAbility]:
+    """The ability and every static ability it grants, all the way down."""
+    out = [ability]
+    for part in ability.parts:
+        for added in getattr(part, "add", ()):
+            if isinstance(added, StaticAbility):
+                out += _with_granted(added)
+    return out
 
 
-def _granted_keys(body: Mapping[str, Any], ruleset: Ruleset, keys: set[str]) -> None:
-    for granted in body.get("abilities", {}).get("add", ()):
-        if isinstance(granted, dict):
-            _static_keys(granted, ruleset, keys)
+_PLANNERS: dict[int, tuple[Ruleset, Planner]] = {}
+
+
+def _planner(ruleset: Ruleset) -> Planner:
+    """One planner per ruleset (a ruleset holds mappings, so it is kept by identity, with the ruleset itself)."""
+    kept = _PLANNERS.get(id(ruleset))
+    if kept is None or kept[0] is not ruleset:
+        kept = _PLANNERS[id(ruleset)] = (ruleset, Planner(ruleset))
+    return kept[1]
 
 
 def usage(card: Card) -> list[str]:
@@ -121,10 +141,13 @@ def listing(cards: Iterable[Card]) -> str:
 def detail(card: Card) -> str:
     """One card in full: facts, description, caveats, layers, how to use it, its encoding."""
     facts = [f"{card.name}", f"  {card.type_line()}    mana value {card.printed.get('mana_value', 0)}"]
-    colors = card.printed.get("colors") or ["colorless"]
+    # A color indicator gives its colors (202.2e from 2011-09-30; before, the Oracle text said so): a card
+    # with one is never "colorless".
+    indicator = card.printed.get("color_indicator") or []
+    colors = [c for c in COLORS if c in card.printed.get("colors", ()) or c in indicator] or ["colorless"]
     line = f"  {', '.join(colors)}"
-    if card.printed.get("color_indicator"):
-        line += f" (color indicator: {', '.join(card.printed['color_indicator'])})"
+    if indicator:
+        line += " (its color indicator)" if set(indicator) == set(colors) else f" (color indicator: {', '.join(indicator)})"
     if card.pt():
         line += f"    {card.pt()}"
     if card.printed.get("abilities"):

@@ -37,7 +37,8 @@ __all__ = ["CardReferenceError", "expand_board", "fresh_id", "uses_cards", "orig
 
 # The zones of cards outside the battlefield, and what such a card keeps of a catalogue entry.
 ZONES = tuple(CARD_ZONES)
-ZONE_CARD_FIELDS = ("types", "subtypes", "supertypes", "colors", "power", "toughness", "mana_value", "abilities")
+ZONE_CARD_FIELDS = ("types", "subtypes", "supertypes", "colors", "color_indicator", "power", "toughness", "mana_value",
+                    "abilities")
 _SUBTYPE_WORD = re.compile(r"^[a-z][a-z'-]*$")
 
 

@@ -360,6 +360,8 @@ def _features(board: Board, keyword_counters: bool) -> tuple[int, set, frozenset
         for _, _, _, _, card in board.zone_cards():
             if "tribal" in card.types:
                 found |= TRIBAL
+            if card.color_indicator:
+                found |= INDICATOR | CDA_ABILITY
             if card.counters:
                 found |= CARD_COUNTERS
                 if keyword_counters:

@@ -294,6 +294,37 @@ def test_cards_shows_one_card_in_full_and_how_a_board_names_it():
     assert "cast: Giant Growth, targets: [ID]" in result.stdout
 
 
+@pytest.mark.parametrize("name, ruleset, expected", [
+    # Changeling is a characteristic-defining ability that gives every creature type (502.73a of 2007-10;
+    # 702.73a): layer 4 under both (418.5a; 613.1d), though the 2006 document does not know the keyword.
+    ("Changeling Hero", "cr418", ["4"]),
+    ("Changeling Hero", "cr613", ["4"]),
+    # Dryad Arbor's green: until 202.2e of 2011-09-30, what its Oracle text said, a characteristic-defining
+    # ability that sets its color (decision color_indicator_text): layer 5 (418.5a; 613.1e); from then on a
+    # printed color, in no layer.
+    ("Dryad Arbor", "cr418", ["5"]),
+    ("Dryad Arbor", "cr613", ["5"]),
+    ("Dryad Arbor", "current", []),
+])
+def test_cards_lists_the_layer_of_a_characteristic_defining_ability_as_judge_applies_it(name, ruleset, expected):
+    from rulesets.editions import ruleset_for
+
+    card = catalogue().get(name)
+    rules = RULESETS.get(ruleset) or ruleset_for(ruleset)
+    assert layers(card, rules) == expected
+    # The same sublayers as the trace of a board of the card alone.
+    board = board_from_data({"objects": [{"card": name}]}, "<test>")
+    _, trace = get_engine(ruleset).explain(board)
+    assert sorted({e.sublayer for e in trace if type(e).__name__ == "Applied"}) == expected
+
+
+def test_cards_never_calls_a_card_with_a_color_indicator_colorless():
+    result = _cli("cards", "Dryad Arbor")
+    assert result.exit_code == 0, result.output
+    assert "colorless" not in result.stdout
+    assert "  green (its color indicator)" in result.stdout
+
+
 def test_cards_searches_and_says_when_nothing_matches():
     found = _cli("cards", "--json", "aura")
     assert found.exit_code == 0, found.output
