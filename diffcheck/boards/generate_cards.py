@@ -20,7 +20,7 @@ from diffcheck.boards.generate import (
     COLORS, COUNTER_KINDS, CREATURE_TYPES, LAND_TYPES, Choices, Size, break_attachment_cycles, timestamp_events,
 )
 from diffcheck.catalogue import Card, CardEffect, Catalogue, catalogue
-from diffcheck.catalogue.expand import fresh_id
+from diffcheck.catalogue.expand import NONE, fresh_id
 
 __all__ = ["CardBoardGenerator", "CARD_BOARDS"]
 
@@ -95,7 +95,7 @@ class CardBoardGenerator:
         subtypes = card.printed.get("subtypes", ())
         if others and ("aura" in subtypes or "equipment" in subtypes) and c.boolean(0.9):
             obj["attached_to"] = c.choice(others)
-        choices = self._choices(c, card.choices, others, words, [obj["id"]])
+        choices = self._choices(c, card.choices, others, words, [obj["id"]], obj.get("controller", "you"))
         if choices:
             obj["choices"] = choices
 
@@ -143,12 +143,14 @@ class CardBoardGenerator:
         return chosen
 
     def _choices(
-        self, c: Choices, wanted: tuple, objects: list[str], words: list[str], copiers: list[str]
+        self, c: Choices, wanted: tuple, objects: list[str], words: list[str], copiers: list[str],
+        owner: str | None = None,
     ) -> dict[str, str] | None:
         """Values for ``wanted`` choices; None when a required object choice has no object to name.
 
         An object choice is what ``copiers`` become a copy of: any other object (copies may
-        loop; the loop is a dependency loop, 418.5d / 613.7b).
+        loop; the loop is a dependency loop, 418.5d / 613.7b). The top card of a graveyard is a card of the
+        graveyard of ``owner``, the permanent's owner (the board's graveyard is the first player's).
         """
         values: dict[str, str] = {}
         for choice in wanted:
@@ -156,10 +158,14 @@ class CardBoardGenerator:
                 allowed = [o for o in objects if o not in copiers]
                 if not allowed or (choice.optional and c.boolean(0.2)):
                     if choice.optional:
+                        values[choice.name] = NONE  # declined, said outright: a board never leaves it to guess
                         continue
                     return None
                 values[choice.name] = c.choice(allowed)
             elif choice.kind == "card":
+                if choice.top_of is not None and owner != "you":
+                    values[choice.name] = NONE  # its owner's graveyard is empty
+                    continue
                 if not self.card_ids:
                     return None
                 values[choice.name] = c.choice(self.card_ids)

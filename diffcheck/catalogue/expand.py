@@ -28,9 +28,9 @@ from typing import Any, Iterable
 from diffcheck.catalogue.index import Catalogue, catalogue, fold
 from diffcheck.catalogue.model import CHOICE_KINDS, Card, CardEffect, Choice
 from diffcheck.words import and_list, article, count_phrase, or_list, q
-from engines.board import BASIC_LAND_TYPES, CARD_ZONES, COLORS
+from engines.board import BASIC_LAND_TYPES, CARD_ZONES, COLORS, DEFAULT_PLAYERS
 
-__all__ = ["CardReferenceError", "expand_board", "fresh_id", "uses_cards", "original_path"]
+__all__ = ["CardReferenceError", "NONE", "expand_board", "fresh_id", "uses_cards", "original_path"]
 
 # What a board may give beside ``card:`` and ``cast:`` is in the schema (card_object,
 # cast_effect): where and whose the card is, never what is printed on it.
@@ -43,12 +43,15 @@ _SUBTYPE_WORD = re.compile(r"^[a-z][a-z'-]*$")
 
 
 class CardReferenceError(Exception):
-    """A ``card:`` or ``cast:`` that cannot be expanded: the place in the document and what was expected."""
+    """A ``card:`` or ``cast:`` that cannot be expanded: the place in the document and what was expected; for a
+    choice the board must make, the card (``who``: as traces name it) and the choice's name."""
 
-    def __init__(self, path: list[Any], message: str) -> None:
+    def __init__(self, path: list[Any], message: str, who: str | None = None, choice: str | None = None) -> None:
         super().__init__(path, message)
         self.path = path
         self.message = message
+        self.who = who
+        self.choice = choice
 
 
 def uses_cards(data: dict[str, Any]) -> bool:
@@ -115,9 +118,15 @@ class _Expansion:
         # Every object's id before any choice is checked: a Clone may copy an object after it.
         self.object_ids = [obj["id"] if "id" in obj else self._fresh_id(obj["card"]) for obj in self.objects]
         self.card_names = {oid: obj["card"] for oid, obj in zip(self.object_ids, self.objects) if "card" in obj}
-        # The ids of the cards outside the battlefield, for choices of a card (Lazav's).
-        self.zone_card_ids = {card["id"] for zone in ZONES for cards in data.get(zone, {}).values()
-                              for card in cards if isinstance(card, dict) and "id" in card}
+        # The cards outside the battlefield, where they are, and their ids, for choices of a card (Lazav's).
+        self.zone_cards = [(zone, player, n, card) for zone in ZONES for player, cards in data.get(zone, {}).items()
+                           for n, card in enumerate(cards) if isinstance(card, dict)]
+        self.zone_card_ids = {card["id"] for _, _, _, card in self.zone_cards if "id" in card}
+        # Ids this expansion gives cards outside the battlefield that a choice names by itself (the one card
+        # of a graveyard, on top of it): (zone, player, index) -> id.
+        self.card_ids_given: dict[tuple[str, str, int], str] = {}
+        self.players = list(data.get("players", DEFAULT_PLAYERS))
+        self._retyping: bool | None = None  # whether anything on the board may change card types
 
     def run(self) -> dict[str, Any]:
         # In document order, so the first problem reported is the first in the file.
@@ -152,10 +161,12 @@ class _Expansion:
         that need no choice: a card outside the battlefield has made none), and the id, counters and timestamp
         the board gives it."""
         if "card" not in card:
-            return card
+            given = self.card_ids_given.get((zone, player, number))
+            return {"id": given, **card} if given else card
         path = [zone, player, number, "card"]
         found = self._lookup(path, card["card"])
-        out: dict[str, Any] = {"id": card["id"]} if "id" in card else {}
+        given = self.card_ids_given.get((zone, player, number))
+        out: dict[str, Any] = {"id": card["id"]} if "id" in card else {"id": given} if given else {}
         out["name"] = found.name
         for key in ZONE_CARD_FIELDS:
             if key in found.printed:
@@ -181,7 +192,7 @@ class _Expansion:
             raise CardReferenceError(
                 path + ["card"], f"{card.name} is {article(card.types[0])} {card.types[0]}, not a permanent: {where}")
         object_id = self.object_ids[index]
-        values = self._choices(path, obj.get("choices", {}), card.choices, card.name, self_id=object_id)
+        values = self._choices(path, obj.get("choices", {}), card.choices, card.name, self_id=object_id, index=index)
         out: dict[str, Any] = {"id": object_id, "name": card.name}
         for key in ("controller", "owner"):
             if key in obj:
@@ -257,29 +268,132 @@ class _Expansion:
     # ---- choices
 
     def _choices(
-        self, path: list[Any], given: dict[str, Any], wanted: tuple[Choice, ...], who: str, self_id: str | None
+        self, path: list[Any], given: dict[str, Any], wanted: tuple[Choice, ...], who: str, self_id: str | None,
+        index: int | None = None,
     ) -> dict[str, str]:
+        """The choices made, checked: ``given`` less the optional ones declined (``none``), with those the board
+        makes by itself (a graveyard's one card is on top of it); ``index``: the permanent's, for an optional
+        choice left out, which is asked for where the board holds what it could have named."""
         by_name = {choice.name: choice for choice in wanted}
         for name in given:
             if name not in by_name:
                 expected = f"its choices are {and_list([q(x) for x in by_name])}" if by_name else "it has no choices"
                 raise CardReferenceError(path + ["choices", name], f"{who} has no choice {q(name)}; {expected}")
+        values: dict[str, str] = {}
         for choice in wanted:
-            if choice.name not in given:
-                if choice.optional:
-                    continue
-                raise CardReferenceError(
-                    path,
-                    f"{who} needs a choice: add choices: {{{choice.name}: ...}} with {CHOICE_KINDS[choice.kind]}",
-                )
-            value = given[choice.name]
-            problem = self._choice_problem(choice, value, self_id)
+            value = given.get(choice.name)
+            if value == NONE and choice.optional:
+                continue  # declined
+            if value is None or value == NONE:
+                made = self._unmade(path, choice, who, index) if choice.optional and index is not None else None
+                if made is not None:
+                    values[choice.name] = made
+                elif not choice.optional:
+                    raise CardReferenceError(path, f"{who} needs a choice: add choices: {{{choice.name}: ...}} "
+                                                   f"with {CHOICE_KINDS[choice.kind]}",
+                                             who=who, choice=choice.name)
+                continue
+            problem = self._choice_problem(choice, value, self_id, index)
             if problem:
                 raise CardReferenceError(path + ["choices", choice.name], problem)
-        return dict(given)
+            if choice.top_of is None or self._top_counts(choice, value):
+                values[choice.name] = value
+        return values
 
-    def _choice_problem(self, choice: Choice, value: str, self_id: str | None) -> str | None:
+    def _unmade(self, path: list[Any], choice: Choice, who: str, index: int) -> str | None:
+        """An optional choice a permanent's board entry leaves out: None where nothing on the board could have
+        been named (its ability then does nothing: a Clone that entered alone copies nothing), the one answer
+        where the board holds it (a graveyard of one card has it on top), else a question: the board cannot
+        tell, so it must say (``none`` declines)."""
+        if choice.top_of is not None:
+            owner = self._owner(index)
+            cards = [(n, card) for zone, player, n, card in self.zone_cards if zone == "graveyards" and player == owner]
+            if len(cards) == 1:
+                n, card = cards[0]
+                return self._card_id(owner, n, card) if self._top_counts(choice, None, card) else None
+            fitting = [card for _, card in cards if self._top_counts(choice, None, card)]
+            if not fitting:
+                return None
+            named = and_list([q(card["id"]) for card in fitting if "id" in card]) or "give it an id to name it"
+            raise CardReferenceError(
+                path, f"{who} has the text of the top card of {owner}'s graveyard if it is "
+                      f"{or_list([article(t) + ' ' + t for t in choice.among])} card, and the board's graveyard of "
+                      f"{len(cards)} cards has no order, {or_list(choice.among)} cards among them ({named}): say which "
+                      f"card is on top with choices: {{{choice.name}: ID}}, or {choice.name}: none if it is no "
+                      f"{or_list(choice.among)} card",
+                who=who, choice=choice.name)
+        candidates = self._could_name(choice, index)
+        if not candidates:
+            return None
+        what = or_list([article(t) + " " + t for t in choice.among])
+        raise CardReferenceError(
+            path, f"{who} may enter as a copy of {what}, and the board has "
+                  f"{'one' if len(candidates) == 1 else 'some'} that was on the battlefield before it "
+                  f"({and_list([q(c) for c in candidates])}): say which it copied with choices: "
+                  f"{{{choice.name}: ID}}, or {choice.name}: none if it copied nothing",
+            who=who, choice=choice.name)
+
+    def _could_name(self, choice: Choice, index: int) -> list[str]:
+        """The objects a permanent's object choice could have named as it entered: those there before it (an
+        earlier timestamp) of one of the card types it chooses among, or of any type where something on the
+        board changes card types (an animated land can be copied as a creature)."""
+        mine = self._timestamp(index)
+        anything = self._retypes()
+        out = []
+        for j, other in enumerate(self.objects):
+            if j == index or self._timestamp(j) >= mine:
+                continue
+            if anything or set(self._printed_types(other)) & set(choice.among):
+                out.append(self.object_ids[j])
+        return out
+
+    def _top_counts(self, choice: Choice, value: str | None, card: dict[str, Any] | None = None) -> bool:
+        """Whether the card on top (named by id, or given) is one the ability reads: of one of its types."""
+        if card is None:
+            card = next(c for _, _, _, c in self.zone_cards if c.get("id") == value)
+        return bool(set(self._printed_types(card)) & set(choice.among))
+
+    def _printed_types(self, item: dict[str, Any]) -> tuple[str, ...]:
+        if "card" in item:
+            found = self.cards.get(item["card"])
+            return found.types if found is not None else ()
+        return tuple(item.get("types", ()))
+
+    def _timestamp(self, index: int) -> int:
+        return self.objects[index].get("timestamp", index + 1)  # the loader's default: its position
+
+    def _owner(self, index: int) -> str:
+        obj = self.objects[index]
+        return obj.get("owner") or obj.get("controller") or self.players[0]
+
+    def _card_id(self, owner: str, n: int, card: dict[str, Any]) -> str:
+        """The card's id, or one given to it here so that the choice can name it."""
+        if "id" in card:
+            return card["id"]
+        made = fresh_id(card.get("card") or card.get("name") or "card", self.taken | self.zone_card_ids)
+        self.taken.add(made)
+        self.card_ids_given[("graveyards", owner, n)] = made
+        return made
+
+    def _retypes(self) -> bool:
+        if self._retyping is None:
+            bodies: list[Any] = [*self.objects, *self.effects]
+            for item in (*self.objects, *self.effects):
+                card = self.cards.get(item.get("card") or item.get("cast") or "")
+                if card is not None:
+                    bodies += [*card.static, *(e.body for e in card.effects)]
+            self._retyping = any(_changes_types(body) for body in bodies)
+        return self._retyping
+
+    def _choice_problem(self, choice: Choice, value: str, self_id: str | None, index: int | None) -> str | None:
         expected = f"expected {CHOICE_KINDS[choice.kind]}; found {q(value)}"
+        if choice.top_of is not None and index is not None:
+            owner = self._owner(index)
+            mine = {c.get("id") for zone, player, _, c in self.zone_cards if zone == "graveyards" and player == owner}
+            if value not in mine:
+                return (f"the top card of its owner's graveyard: expected the id of a card in {owner}'s graveyard "
+                        f"(or none); found {q(value)}")
+            return None
         if choice.kind == "color":
             return None if value in COLORS else expected
         if choice.kind == "basic_land_type":
@@ -294,6 +408,19 @@ class _Expansion:
 
 
 # ---------------------------------------------------------------- substitution
+
+NONE = "none"  # an optional choice declined: a Clone that copied nothing
+
+
+def _changes_types(node: Any) -> bool:
+    """Whether a body (or anything in it) has a part that changes card types: ``types`` with a mapping of
+    set, add or remove (a filter's ``types`` is a list)."""
+    if isinstance(node, dict):
+        return any((key == "types" and isinstance(value, dict)) or _changes_types(value) for key, value in node.items())
+    if isinstance(node, list):
+        return any(_changes_types(item) for item in node)
+    return False
+
 
 
 def _chosen(ability: Any, choices: tuple[Choice, ...], values: dict[str, str]) -> bool:

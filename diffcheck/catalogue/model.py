@@ -26,7 +26,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from engines.board import BASIC_LAND_TYPES, COLORS
+from engines.board import BASIC_LAND_TYPES, CARD_TYPES, COLORS
 
 __all__ = ["Card", "CardEffect", "Choice", "CatalogueError", "CHOICE_KINDS", "card_from_entry"]
 
@@ -56,13 +56,19 @@ class CatalogueError(Exception):
 class Choice:
     """Something a player chooses for a card, as the card or its ability comes into being.
 
-    An optional choice may be left out: the abilities that mention it are then absent
-    (a Clone whose controller copies nothing enters as itself, a 0/0).
+    An optional choice may be declined (``none``): the abilities that mention it are then absent (a Clone
+    whose controller copies nothing enters as itself, a 0/0). It is never silently declined: a board that
+    leaves it out is asked for it wherever it holds something the choice could have named
+    (``catalogue.expand``). ``among`` are the card types what it names may have (a Clone copies a creature);
+    ``top_of: graveyard`` makes a card choice the top card of the card's owner's graveyard, which counts only
+    if it has one of those types (Volrath's Shapeshifter).
     """
 
     name: str
     kind: str
     optional: bool = False
+    among: tuple[str, ...] = ()
+    top_of: str | None = None
 
     @property
     def placeholder(self) -> str:
@@ -228,10 +234,22 @@ def _effect(card: str, label: str | None, how: str, entry: dict, choices: tuple[
 
 def _choices(spec: Any, where: str) -> tuple[Choice, ...]:
     if not isinstance(spec, dict):
-        raise CatalogueError(f"{where}: choices maps a name to {{kind: ..., optional: ...}}")
+        raise CatalogueError(f"{where}: choices maps a name to {{kind: ..., optional: ..., among: ..., top_of: ...}}")
     out = []
     for name, value in spec.items():
-        if not isinstance(value, dict) or value.get("kind") not in CHOICE_KINDS or set(value) - {"kind", "optional"}:
+        if not isinstance(value, dict) or value.get("kind") not in CHOICE_KINDS or set(value) - _CHOICE_KEYS:
             raise CatalogueError(f"{where}: choice {name!r} needs a kind, one of {sorted(CHOICE_KINDS)}")
-        out.append(Choice(name, value["kind"], bool(value.get("optional", False))))
+        among = value.get("among", [])
+        if not isinstance(among, list) or not all(t in CARD_TYPES for t in among):
+            raise CatalogueError(f"{where}: choice {name!r}: among lists card types")
+        top_of = value.get("top_of")
+        if top_of is not None and (value["kind"] != "card" or top_of != "graveyard" or not value.get("optional")):
+            raise CatalogueError(f"{where}: choice {name!r}: top_of: graveyard is for an optional card choice")
+        if value.get("optional") and value["kind"] in ("object", "card") and not among:
+            # What it could have named decides whether a board that leaves it out must say so.
+            raise CatalogueError(f"{where}: optional choice {name!r} says among which card types it chooses")
+        out.append(Choice(name, value["kind"], bool(value.get("optional", False)), tuple(among), top_of))
     return tuple(out)
+
+
+_CHOICE_KEYS = {"kind", "optional", "among", "top_of"}

@@ -11,8 +11,8 @@ early accepts remove most of a board and later, finer steps run on what is left)
    static ability whose list empties goes too), a ``copy`` part naming it goes (and a body
    left with no part goes), a value reading its P/T becomes 0, ``attached_to`` pointing at it goes, together with the
    ``affects: attached`` static abilities of that object; graveyards and exile are not touched.
-   On a board of catalogue cards (``card:``, ``cast:``), a card's choice naming it goes
-   (object choices of permanents are optional), and a ``cast:`` effect that targets it
+   On a board of catalogue cards (``card:``, ``cast:``), a card's choice naming it is declined
+   (``none``: object choices of permanents are optional), and a ``cast:`` effect that targets it
    or chose it goes (its number of targets is fixed), unless it is a spell or ability
    without targets, whose list of what it affected only loses the object;
 2. remove a resolved effect;
@@ -49,6 +49,7 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable, Iterator
 
 from diffcheck.catalogue import catalogue
+from diffcheck.catalogue.expand import NONE
 from diffcheck.search.trees import body_filters, body_values, condition_nodes, read_id
 from engines.board import CARD_ZONES, DEFAULT_PLAYERS, PART_KEYS
 
@@ -275,7 +276,7 @@ def _object_without(obj: Data, gone: str) -> Data:
     if obj.get("paired_with") == gone:
         obj = {k: v for k, v in obj.items() if k != "paired_with"}  # its partner is gone: no pair
     detached = obj.get("attached_to") == gone
-    # A catalogue card's object choices are optional (a Clone may copy nothing): drop the choice.
+    # A catalogue card's object choices are optional (a Clone may copy nothing): the choice is declined.
     unchosen = [name for name, value in obj.get("choices", {}).items() if value == gone]
     if not detached and not unchosen and "static" not in obj:
         return obj
@@ -283,11 +284,7 @@ def _object_without(obj: Data, gone: str) -> Data:
     if detached:
         del new["attached_to"]
     if unchosen:
-        choices = {k: v for k, v in obj["choices"].items() if k not in unchosen}
-        if choices:
-            new["choices"] = choices
-        else:
-            del new["choices"]
+        new["choices"] = {k: NONE if k in unchosen else v for k, v in obj["choices"].items()}
     if "static" in obj:
         kept: list[Data] = []
         for ability in obj["static"]:

@@ -134,12 +134,88 @@ def test_sleight_of_mind_turns_crusade_into_a_black_anthem():
         assert (objects["queen"]["power"], objects["queen"]["toughness"]) == (2, 2)
 
 
-def test_an_optional_object_choice_left_out_leaves_the_ability_out():
-    # Clone that copies nothing is itself: a 0/0 Shapeshifter with no abilities.
-    plain = expand_board({"objects": [{"card": "Clone"}]})
-    assert "static" not in plain["objects"][0]
-    chosen = expand_board({"objects": [{"card": "Clone", "choices": {"copy": "ogre"}}, {"card": "Gray Ogre", "id": "ogre"}]})
-    assert chosen["objects"][0]["static"] == [{"text": "a copy of the chosen creature", "copy": "ogre"}]
+# What a Clone can copy is decided as it enters (707.5 / 706 of 2009: it enters as a copy), among the permanents
+# on the battlefield then: those with an earlier timestamp. A Clone that copied nothing is itself: a 0/0 Shapeshifter
+# with no abilities. A board never leaves such a choice to be guessed: it is asked for where the board holds
+# something the card could have copied.
+@pytest.mark.parametrize("objects, static", [
+    ([{"card": "Clone"}], None),  # nothing to copy: it copied nothing
+    ([{"card": "Clone"}, {"card": "Gray Ogre", "id": "ogre"}], None),  # the Ogre entered after it
+    ([{"card": "Gray Ogre", "id": "ogre"}, {"card": "Clone", "choices": {"copy": "none"}}], None),  # declined
+    ([{"card": "Gray Ogre", "id": "ogre"}, {"card": "Clone", "choices": {"copy": "ogre"}}], "ogre"),
+    # Sculpting Steel copies an artifact: a creature before it is nothing it could have copied ...
+    ([{"card": "Gray Ogre", "id": "ogre"}, {"card": "Sculpting Steel"}], None),
+])
+def test_an_optional_copy_choice_is_made_declined_or_has_nothing_to_name(objects, static):
+    plain = expand_board({"objects": objects})
+    clone = next(o for o in plain["objects"] if o["name"] in ("Clone", "Sculpting Steel"))
+    assert clone.get("static", [{}])[0].get("copy") == static
+
+
+@pytest.mark.parametrize("objects, named", [
+    ([{"card": "Gray Ogre", "id": "ogre"}, {"card": "Clone"}], '"ogre"'),
+    # ... but once something on the board can make any permanent an artifact or a creature (March of the
+    # Machines, a manland's animation), any permanent before it could have been one.
+    ([{"card": "Mishra's Factory", "id": "factory"}, {"card": "March of the Machines"}, {"card": "Sculpting Steel"}],
+     '"factory" and "march-of-the-machines"'),
+])
+def test_an_optional_copy_choice_left_out_is_asked_for_where_something_could_have_been_copied(objects, named):
+    with pytest.raises(BoardError) as raised:
+        board_from_data({"objects": objects}, "board.yaml")
+    assert raised.value.where == f"objects[{len(objects) - 1}]"
+    assert named in raised.value.message and "copy: none if it copied nothing" in raised.value.message
+
+
+# Volrath's Shapeshifter: as long as the top card of its owner's graveyard is a creature card, it has that card's
+# full text (a text-changing effect: 612; layer 3, 613.1c). A graveyard is a pile in an order (404.1-404.2), but a
+# board lists its cards in no order: the top card is known where the graveyard holds one card, or where no card of
+# it is a creature card (then whichever is on top, the Shapeshifter has its own text).
+def _volrath(graveyard, choices=None, bob=()):
+    shifter = {"card": "Volrath's Shapeshifter", "id": "volrath", "controller": "alice"}
+    if choices is not None:
+        shifter["choices"] = choices
+    data = {"players": ["alice", "bob"], "objects": [shifter], "graveyards": {"alice": graveyard}}
+    if bob:
+        data["graveyards"]["bob"] = list(bob)
+    return data
+
+
+@pytest.mark.parametrize("data, name", [
+    (_volrath([{"card": "Gray Ogre"}]), "Gray Ogre"),  # one card: it is on top, a creature card
+    (_volrath([{"card": "Forest"}]), "Volrath's Shapeshifter"),  # on top, but no creature card
+    (_volrath([{"card": "Forest"}, {"card": "Swamp"}], bob=[{"card": "Gray Ogre"}]), "Volrath's Shapeshifter"),
+    (_volrath([{"card": "Gray Ogre", "id": "ogre"}, {"card": "Forest", "id": "forest"}], {"card": "ogre"}), "Gray Ogre"),
+    (_volrath([{"card": "Gray Ogre", "id": "ogre"}, {"card": "Forest", "id": "forest"}], {"card": "forest"}),
+     "Volrath's Shapeshifter"),
+    (_volrath([{"card": "Gray Ogre", "id": "ogre"}, {"card": "Forest", "id": "forest"}], {"card": "none"}),
+     "Volrath's Shapeshifter"),
+])
+def test_volraths_shapeshifter_has_the_text_of_the_top_card_when_the_board_tells_which(data, name):
+    # Gray Ogre's text makes it a red 2/2 Ogre named Gray Ogre (612.1, 613.1c); its own, a blue 0/1.
+    for rules in ("cr418", "current"):
+        shifter = get_engine(rules).evaluate(board_from_data(data))["objects"]["volrath"]
+        assert shifter["name"] == name, rules
+        assert (shifter["power"], shifter["toughness"]) == ((2, 2) if name == "Gray Ogre" else (0, 1))
+
+
+@pytest.mark.parametrize("data, where, words", [
+    (_volrath([{"card": "Gray Ogre", "id": "ogre"}, {"card": "Forest"}]), "objects[0]",
+     ["top card of alice's graveyard", '"ogre"', "card: none"]),
+    (_volrath([{"card": "Forest"}], {"card": "bears"}, bob=[{"card": "Grizzly Bears", "id": "bears"}]),
+     "objects[0].choices.card", ["a card in alice's graveyard", '"bears"']),
+])
+def test_volraths_shapeshifter_asks_which_card_is_on_top_when_the_board_cannot_tell(data, where, words):
+    with pytest.raises(BoardError) as raised:
+        board_from_data(data, "board.yaml")
+    assert raised.value.where == where
+    for word in words:
+        assert word in raised.value.message
+
+
+def test_every_optional_choice_in_the_catalogue_says_what_it_could_name():
+    # Whether a board that leaves one out must be asked depends on it (catalogue.model.Choice).
+    optional = [(card.name, c) for card in CARDS for c in card.choices if c.optional]
+    assert optional and all(c.among for _, c in optional)
 
 
 def test_graveyard_cards_come_from_the_catalogue():
@@ -254,14 +330,17 @@ def test_shrinking_steps_keep_card_boards_valid():
             checked_board_data(variant, "variant")
 
 
-def test_removing_an_object_removes_the_casts_on_it_and_the_choices_naming_it():
+def test_removing_an_object_removes_the_casts_on_it_and_declines_the_choices_naming_it():
     data = {"objects": [{"card": "Gray Ogre", "id": "ogre"}, {"card": "Clone", "id": "clone", "choices": {"copy": "ogre"}},
                         {"card": "Grizzly Bears", "id": "bears"}],
             "effects": [{"cast": "Giant Growth", "id": "gg", "targets": ["ogre"]},
                         {"cast": "Giant Growth", "id": "gg2", "targets": ["bears"]}]}
     before = copy.deepcopy(data)
     first = next(reductions(data))
-    assert first == {"objects": [{"card": "Clone", "id": "clone"}, {"card": "Grizzly Bears", "id": "bears"}],
+    # The Clone copied nothing then: said outright (copy: none), as the Bears, which entered after it, were
+    # nothing it could have copied, but a board is never left to guess.
+    assert first == {"objects": [{"card": "Clone", "id": "clone", "choices": {"copy": "none"}},
+                                 {"card": "Grizzly Bears", "id": "bears"}],
                      "effects": [{"cast": "Giant Growth", "id": "gg2", "targets": ["bears"]}]}
     assert data == before
 
