@@ -26,10 +26,13 @@ How a run is laid out, and why:
 - Outcomes are compared with ``==``; DeepDiff runs only on a group's representative.
 - After every new group, and every few seconds, the state is written atomically, before
   the files derived from it: a killed run loses no reported group, and ``--resume``
-  continues from the last chunk the state counts.
+  continues from the last chunk the state counts, from the very state the run had, in its
+  order (``rundir.write_state``), so it writes what the run would have written.
 - The workers are this machine's processes (``--jobs``), or with ``--scheduler`` a cluster's
   (``diffcheck.search.cluster``), behind the same few pool methods: where the work runs changes
-  a run's speed, never its results, so a run may be resumed on any cluster or none.
+  a run's speed, never its results, so a run may be resumed on any cluster or none. This
+  machine's workers end with the coordinator however it ends, killed outright too
+  (``diffcheck.search.orphan``).
 """
 
 from __future__ import annotations
@@ -460,7 +463,7 @@ class Harness:
     def _save(self) -> None:
         """State first, then the files derived from it; each replaced atomically."""
         self.state["elapsed"] = self._elapsed()
-        rundir.write_json(self.out / rundir.STATE, self.state)
+        rundir.write_state(self.out / rundir.STATE, self.state)
         groups = self.groups()
         findings = self.findings()
         run = self._run_json()

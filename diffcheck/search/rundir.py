@@ -1,6 +1,7 @@
 """A run directory: its files, written atomically, so nothing reported is ever lost or half-written.
 
-- ``state.json``: everything needed to resume (configuration, boards done, triage keys, groups);
+- ``state.json``: everything needed to resume (configuration, boards done, triage keys, groups), in the
+  order the run made it (the other JSON files sort their keys);
 - ``findings.jsonl``: the headline, one line per finding (the rule changes that explain a
   difference, and the characteristic), with its count and its witnesses' signatures;
 - ``divergences.jsonl``: one line per group, the minimal board and both outcomes;
@@ -64,6 +65,13 @@ def _umask() -> int:
 
 def write_json(path: Path, data: Any) -> None:
     write_atomic(path, json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n")
+
+
+def write_state(path: Path, state: Mapping[str, Any]) -> None:
+    """state.json, every object's keys in the order the run made them, unlike the other files: a resumed run
+    reads back the very dicts it saved, and what it writes from them is what the run would have written (a
+    minimal board in summary.md is written in its own order, not sorted)."""
+    write_atomic(path, json.dumps(state, indent=2, ensure_ascii=False) + "\n")
 
 
 def read_json(path: Path) -> Any:

@@ -10,6 +10,7 @@ than shipped when the coordinator does not have it.
 from __future__ import annotations
 
 import gc
+import multiprocessing
 import signal
 from contextlib import contextmanager
 from typing import Any
@@ -21,6 +22,7 @@ from diffcheck.search.attribution import bisect
 from diffcheck.search.divergence import differing, diverges
 from diffcheck.search.findings import Explanation, showing, shown
 from diffcheck.search.nearest import in_brief, nearest
+from diffcheck.search.orphan import end_with_parent
 from diffcheck.search.shrink import shrink
 from diffcheck.search.signature import moved_kinds, signature, triage_key, widen
 from diffcheck.search.skip import Skip
@@ -75,6 +77,8 @@ _FREEZE = False  # whether a task's survivors are frozen (``_collector_paused``)
 
 def init_worker(config: Any) -> None:
     """Set up this worker process of the coordinator's pool for a run (``harness.RunConfig``)."""
+    # First: a coordinator killed while the engines load must not leave this process behind.
+    end_with_parent(multiprocessing.parent_process().pid)
     # Ctrl-C reaches the whole process group; the coordinator alone handles it (saves, then stops us).
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     set_up(config, freeze=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -178,24 +179,48 @@ def _run_in_process(args: list[str], **kwargs) -> subprocess.Popen:
     # across exec, so Python would install no KeyboardInterrupt handler and a Ctrl-C test would
     # see a run finish (exit 0). The run under test gets the usual handling back.
     return subprocess.Popen([sys.executable, "-m", "diffcheck", "run", "--quiet", *args], cwd=ROOT, env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            preexec_fn=_default_sigint, **kwargs)
+                            text=True, preexec_fn=_default_sigint,
+                            **{"stdout": subprocess.PIPE, "stderr": subprocess.PIPE, **kwargs})
 
 
 def _default_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
-def test_resume_after_interruption_loses_nothing(tmp_path):
-    budget = ["--boards", "3000", "--seed", "5"]
-    whole = tmp_path / "whole"
-    assert _run_in_process([*budget, "--jobs", "2", "--out", str(whole)]).wait(timeout=300) == 0
+RESUMED = ["--boards", "3000", "--seed", "5"]  # the runs interrupted below, then resumed
+# What run.json may say otherwise in a resumed run than in an uninterrupted one: how long it took.
+TIMING = ("seconds", "boards_per_second")
 
+
+@pytest.fixture(scope="module")
+def uninterrupted(tmp_path_factory) -> Path:
+    """A run of RESUMED on two workers, left alone: what every interrupted run of it writes once resumed."""
+    out = tmp_path_factory.mktemp("uninterrupted") / "run"
+    assert _run_in_process([*RESUMED, "--jobs", "2", "--out", str(out)]).wait(timeout=300) == 0
+    return out
+
+
+def written(out: Path) -> dict[str, object]:
+    """What a run wrote, but for how long it took: the files' texts, and run.json less its timing."""
+    files: dict[str, object] = {name: (out / name).read_text(encoding="utf-8")
+                                for name in ("summary.md", "findings.jsonl", "divergences.jsonl", "errors.jsonl")}
+    run = json.loads((out / "run.json").read_text(encoding="utf-8"))
+    files["run.json"] = {k: v for k, v in run.items() if k not in TIMING}
+    return files
+
+
+def assert_same_run(out: Path, expected: Path) -> None:
+    mine, theirs = written(out), written(expected)
+    for name in theirs:
+        assert mine[name] == theirs[name], name
+
+
+def test_resume_after_interruption_loses_nothing(tmp_path, uninterrupted):
     # The run to interrupt works on one core (a run's groups do not depend on --jobs), so the
     # time between its first reported group and its end is long even on a loaded machine; the
     # interrupt comes as soon as a group is reported.
     cut = tmp_path / "cut"
-    process = _run_in_process([*budget, "--jobs", "1", "--out", str(cut)])
+    process = _run_in_process([*RESUMED, "--jobs", "1", "--out", str(cut)])
     deadline = time.monotonic() + 120
     reported: list[dict] = []
     while time.monotonic() < deadline and process.poll() is None:
@@ -216,8 +241,122 @@ def test_resume_after_interruption_loses_nothing(tmp_path):
 
     resumed = _run_in_process(["--resume", str(cut), "--jobs", "2"])
     assert resumed.wait(timeout=300) == 0
-    for name in ("divergences.jsonl", "findings.jsonl"):
-        assert (cut / name).read_text() == (whole / name).read_text(), name
+    assert_same_run(cut, uninterrupted)
+
+
+def test_a_run_resumed_from_its_state_writes_what_the_run_wrote(standard_run, tmp_path):
+    # The resumed run writes every file from the state it read back; summary.md writes each minimal board in its
+    # own order of keys, so the state must keep it. Something to get wrong: a board not in sorted order.
+    out, _, groups, _ = standard_run
+    assert any(list(o) != sorted(o) for g in groups for o in g["board"]["objects"])
+    copy = tmp_path / "run"
+    shutil.copytree(out, copy)
+    Harness.resume(copy, jobs=2).run()  # the budget was spent: nothing to do but write the files again
+    assert_same_run(copy, out)
+
+
+needs_proc = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads processes from /proc (Linux)")
+
+
+def _stat(pid: int) -> list[str] | None:
+    """The fields of /proc/PID/stat after the command's name (state, parent, ...), None for a process gone."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+
+
+def _children(pid: int) -> dict[int, str]:
+    """The processes whose parent is ``pid``, each with its start time, which tells it from a later process that
+    gets the same id."""
+    found = {}
+    for entry in Path("/proc").iterdir():
+        stat = _stat(int(entry.name)) if entry.name.isdigit() else None
+        if stat is not None and int(stat[1]) == pid:
+            found[int(entry.name)] = stat[19]
+    return found
+
+
+def _running(processes: dict[int, str]) -> list[int]:
+    """Those still running: neither gone nor ended and waiting to be reaped."""
+    return [pid for pid, started in processes.items()
+            if (stat := _stat(pid)) is not None and stat[19] == started and stat[0] != "Z"]
+
+
+def _still_running_after(processes: dict[int, str], seconds: float) -> list[int]:
+    deadline = time.monotonic() + seconds
+    while (running := _running(processes)) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    return running
+
+
+def _kill(processes: dict[int, str]) -> None:
+    """SIGKILL those still running: a failing test leaves none of its processes behind."""
+    for pid in _running(processes):
+        os.kill(pid, signal.SIGKILL)
+
+
+@needs_proc
+def test_a_killed_run_leaves_no_worker_and_no_traceback_and_resumes_to_the_same_files(tmp_path, uninterrupted):
+    cut = tmp_path / "cut"
+    stderr = tmp_path / "stderr"
+    with stderr.open("w") as err:  # the coordinator's, and its workers' after it: they inherit it
+        process = _run_in_process([*RESUMED, "--jobs", "2", "--out", str(cut)], stdout=subprocess.DEVNULL,
+                                  stderr=err, start_new_session=True)
+    workers: dict[int, str] = {}
+    try:
+        # Killed on the first sign of progress: the first chunks are taken, most of the budget is still to do.
+        deadline = time.monotonic() + 120
+        while process.poll() is None and time.monotonic() < deadline:
+            if (cut / "state.json").exists() and json.loads((cut / "state.json").read_text())["boards_done"]:
+                break
+            time.sleep(0.01)
+        workers = _children(process.pid)
+        assert process.poll() is None, "the run ended before it showed progress: nothing to kill"
+        os.kill(process.pid, signal.SIGKILL)  # the coordinator alone, with no chance to stop its workers
+        process.wait(timeout=30)
+        assert len(workers) == 2
+        assert _still_running_after(workers, 5.0) == []
+        assert "Traceback" not in stderr.read_text()
+    finally:
+        process.kill()
+        _kill(workers)
+    assert 0 < json.loads((cut / "state.json").read_text())["boards_done"] < 3000
+
+    resumed = _run_in_process(["--resume", str(cut), "--jobs", "2"])
+    assert resumed.wait(timeout=300) == 0
+    assert_same_run(cut, uninterrupted)
+
+
+@needs_proc
+def test_a_worker_busy_with_a_board_ends_with_its_killed_run(tmp_path):
+    # The sample engine hangs on every board (each has an o1) and the run would wait a minute for each: a worker
+    # left without its coordinator would wait it out, then start on the next board.
+    hangs = f"{SAMPLE} --hang-on o1"
+    stderr = tmp_path / "stderr"
+    with stderr.open("w") as err:
+        process = _run_in_process(["--engines", "cr613,sample", "--engine-cmd", f"sample={hangs}", "--engine-timeout",
+                                   "60", "--boards", "1000", "--jobs", "2", "--out", str(tmp_path / "run")],
+                                  stdout=subprocess.DEVNULL, stderr=err, start_new_session=True)
+    workers: dict[int, str] = {}
+    engines: dict[int, str] = {}
+    try:
+        deadline = time.monotonic() + 120
+        while process.poll() is None and time.monotonic() < deadline:
+            workers = _children(process.pid)
+            engines = {pid: started for worker in workers for pid, started in _children(worker).items()}
+            if len(workers) == 2 and len(engines) == 2:  # each worker's engine started, on a board it hangs on
+                break
+            time.sleep(0.05)
+        assert process.poll() is None and len(engines) == 2, "no worker got to a board"
+        os.kill(process.pid, signal.SIGKILL)
+        process.wait(timeout=30)
+        assert _still_running_after(workers, 5.0) == []
+        assert "Traceback" not in stderr.read_text()
+    finally:
+        process.kill()
+        _kill(workers)
+        _kill(engines)  # an engine that hangs does not read the end of its input: nobody else will end it
 
 
 def test_cli_run_options(tmp_path):
@@ -247,15 +386,15 @@ def test_cli_run_options(tmp_path):
 def test_a_run_killed_at_a_random_moment_and_resumed_reports_every_group(tmp_path):
     import random
 
-    # Long enough (several seconds on two cores) that the kill below lands mid-run.
-    budget = ["--boards", "12000", "--seed", "11", "--jobs", "2"]
+    # Long enough (a few seconds on two cores) that the kill below lands mid-run.
+    budget = ["--boards", "6000", "--seed", "11", "--jobs", "2"]
     whole = tmp_path / "whole"
     assert _run_in_process([*budget, "--out", str(whole)]).wait(timeout=300) == 0
     expected = (whole / "divergences.jsonl").read_text()
 
     cut = tmp_path / "cut"
     process = _run_in_process([*budget, "--out", str(cut)], start_new_session=True)
-    time.sleep(random.Random().uniform(0.8, 2.0))  # a random moment, most likely mid-run
+    time.sleep(random.Random().uniform(0.6, 1.5))  # a random moment, most likely mid-run
     reported = lines(cut / "divergences.jsonl") if (cut / "divergences.jsonl").exists() else []
     os.killpg(process.pid, signal.SIGKILL)  # the coordinator and its workers, no chance to save
     process.wait(timeout=30)
@@ -271,6 +410,7 @@ def test_a_run_killed_at_a_random_moment_and_resumed_reports_every_group(tmp_pat
     assert {g["signature"] for g in reported} <= {g["signature"] for g in lines(cut / "divergences.jsonl")}
     assert final == expected
     assert (cut / "findings.jsonl").read_text() == (whole / "findings.jsonl").read_text()
+    assert (cut / "summary.md").read_text() == (whole / "summary.md").read_text()
     assert not (cut / "lock").exists()
 
 
