@@ -22,11 +22,20 @@ _spec = importlib.util.spec_from_file_location("_compiled", ROOT / "engines" / "
 compiled = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(compiled)
 
+# pip runs this file three times for one install: for the metadata (egg_info, dist_info), which compiles
+# nothing, then to build. Only a build compiles.
+BUILDS = {"build", "build_ext", "bdist_wheel", "editable_wheel", "develop", "install"}
+# Set when an editable install finds the layer machine already compiled, in place, from the sources here
+# (``pip install -e '.[phase]'`` after ``pip install -e .``): that build is kept, not made again.
+REUSED = False
+
 
 class BuildCompiled(build_ext):
     """Build the extension modules if possible; then record the sources they were built from."""
 
     def run(self) -> None:
+        if REUSED:
+            return  # the build in place is kept, with its record
         target = ROOT / "engines" if self.inplace else Path(self.build_lib) / "engines"
         # An earlier build's record goes first: if this one fails, nothing compiled is used.
         (target / compiled.MANIFEST).unlink(missing_ok=True)
@@ -51,8 +60,15 @@ def pure(why: str | None) -> list:
 
 
 def extensions() -> list:
+    global REUSED
+    if not BUILDS & set(sys.argv[1:]):
+        return []  # metadata only: nothing is compiled, nothing taken back
     if os.environ.get("DIFFCHECK_PURE_BUILD"):
         return pure(None)
+    if "editable_wheel" in sys.argv and compiled.built() is not None and any(ROOT.glob(f"{compiled.GROUP}__mypyc.*")):
+        REUSED = True
+        print("diffcheck: the layer machine is compiled from these sources already; kept", file=sys.stderr)
+        return []
     try:
         from mypyc.build import mypycify
     except ImportError:
@@ -64,4 +80,5 @@ def extensions() -> list:
         return pure(f"mypyc could not compile it ({exc})")
 
 
-setup(ext_modules=extensions(), cmdclass={"build_ext": BuildCompiled})
+if __name__ == "__main__":  # as setuptools runs it; the tests import it to ask extensions() alone
+    setup(ext_modules=extensions(), cmdclass={"build_ext": BuildCompiled})

@@ -6,7 +6,8 @@ Starts the page's server on a free port of 127.0.0.1 in this process and asks it
 would. Prints medians of --repeat requests (the machines are shared and noisy: compare within one run):
 the page with its script and style (bytes, and milliseconds for the three requests), a card search, and
 POST /api/judge for a few boards (the answer, its explanation and its history across every edition: the
-last is most of the time), the first request apart (it loads the engines).
+last is most of the time), the first request apart (it starts the worker processes that judge boards, which
+load and warm the engines once).
 """
 
 from __future__ import annotations
@@ -50,7 +51,8 @@ def main() -> None:
     sock.bind(("127.0.0.1", 0))
     base = f"http://127.0.0.1:{sock.getsockname()[1]}/"
     server = uvicorn.Server(uvicorn.Config(make_app(), log_level="warning"))
-    threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True).start()
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
     while not server.started:
         time.sleep(0.05)
 
@@ -63,11 +65,12 @@ def main() -> None:
     print(f"page: {size:,} bytes in 3 requests, median {statistics.median(page) * 1e3:.1f} ms")
     search = [timed(f"{base}api/cards?q=hum")[0] for _ in range(args.repeat)]
     print(f"card search (q=hum): median {statistics.median(search) * 1e3:.1f} ms")
-    print(f"first answer after the server started (engines loaded): {first * 1e3:.0f} ms")
+    print(f"first answer after the server started (worker processes started): {first * 1e3:.0f} ms")
     for name, cards in BOARDS.items():
         times = [timed(judge_request(base, cards))[0] for _ in range(args.repeat)]
         print(f"answer, explanation and history, {name} ({cards}): median {statistics.median(times) * 1e3:.1f} ms")
     server.should_exit = True
+    thread.join(10)  # the server's shutdown stops its worker processes
 
 
 if __name__ == "__main__":

@@ -42,9 +42,14 @@ __all__ = [
 
 Rules = str | datetime.date | Engine
 
+# The rules of one board's answer when none are named: today's, as ``diffcheck judge`` answers without --ruleset
+# (the alias current speaks the newest rules document).
+TODAY = "current"
 
-def engine(rules: Rules = "cr613") -> Engine:
-    """The engine that answers under ``rules``; an engine given is returned as it is.
+
+def engine(rules: Rules = TODAY) -> Engine:
+    """The engine that answers under ``rules`` (default: today's rules, ``current``); an engine given is returned
+    as it is.
 
     Raises ``UnknownEngine`` when the name is none of an edition, an alias, a day within
     the documents' range, an installed engine or an importable ``module:attribute``.
@@ -54,8 +59,9 @@ def engine(rules: Rules = "cr613") -> Engine:
     return get_engine(rules) if isinstance(rules, str) else rules
 
 
-def evaluate(board: Board, rules: Rules = "cr613") -> Outcome:
-    """The outcome of ``board`` under ``rules``: ``{"ruleset": ..., "objects": {id: characteristics}}``.
+def evaluate(board: Board, rules: Rules = TODAY) -> Outcome:
+    """The outcome of ``board`` under ``rules`` (default: today's): ``{"ruleset": ..., "objects": {id:
+    characteristics}}``.
 
     Each object's characteristics are its final name, controller, types, subtypes,
     supertypes, colors, abilities, power and toughness, as ``diffcheck judge --json``
@@ -77,8 +83,8 @@ class Judgement:
         return render.render_judgement(self.engine, self.outcome, board_name, self.trace)
 
 
-def explain(board: Board, rules: Rules = "cr613") -> Judgement:
-    """The outcome of ``board`` under ``rules`` with its trace, as a ``Judgement``.
+def explain(board: Board, rules: Rules = TODAY) -> Judgement:
+    """The outcome of ``board`` under ``rules`` (default: today's) with its trace, as a ``Judgement``.
 
     Raises ``ValueError`` for an engine that cannot explain (an outside engine answers
     only with outcomes).

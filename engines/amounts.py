@@ -12,7 +12,7 @@ from engines.layer_pass import LayerPass
 from engines.state import Instance, Obj
 from engines.zones import with_counters, zone_views
 from engines.values import (
-    AllOf, AnyOf, AttachedIs, CardTypesAmong, Compare, Controls, Count, CountersOn, Greatest, Is, ManaValue,
+    AllOf, AnyOf, AsResolved, AttachedIs, CardTypesAmong, Compare, Controls, Count, CountersOn, Greatest, Is, ManaValue,
     ManaValueOf, Not, PlayerNumber, PTOf, Sum, Times, YourTurn,
 )
 
@@ -76,6 +76,11 @@ class Amounts(LayerPass):
             return len(frozenset().union(*(c.types for c in views))) if views else 0
         if kind is PlayerNumber:
             return self.board.player_number(value.what, self._player(value.player, you))
+        if kind is AsResolved:  # a resolved effect's amount for each object, fixed as it resolved (611.2d)
+            for target, amount in value.amounts:
+                if target == oid:
+                    return amount
+            return 0
         raise AssertionError(f"not a value: {value!r}")
 
     def _greatest(self, value: Greatest, unit: Instance, state: dict[str, Obj], you: str) -> int:

@@ -213,6 +213,14 @@ class Effect:
     affects: Ids
     parts: tuple[Part, ...]
     source_given: bool = True
+    # Derived: whether an amount of its P/T parts is read from the game, which it did once, as it resolved
+    # (a variable: old 418.3c; 611.2d): the layer machine fixes it first (``engines.resolution``).
+    variable: bool = field(default=False, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "variable", any(
+            (p.kind == "pt_set" or p.kind == "pt_modify") and not (type(p.power) is int and type(p.toughness) is int)
+            for p in self.parts))
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,9 +246,15 @@ class Board:
 
     # Derived: whether its cards outside the battlefield take part in the layers (``reaches_cards``).
     reaches_cards: bool = field(default=False, init=False, repr=False, compare=False)
+    # Derived: whether an effect's amounts were read as it resolved (``Effect.variable``).
+    variable_effects: bool = field(default=False, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_by_id", {o.id: o for o in self.objects})
+        for e in self.effects:
+            if e.variable:
+                object.__setattr__(self, "variable_effects", True)
+                break
         if self.graveyards or self.exile or self.hands or self.libraries or self.stack:
             object.__setattr__(self, "reaches_cards", _reaches_cards(self))
 

@@ -29,7 +29,7 @@ from typing import Any
 # reads a native class's as a field.
 MODULES = (
     "abilities", "amounts", "apply", "board", "dependency", "explaining", "layer_pass", "machine", "outcome",
-    "plan", "reading", "state", "text", "trace", "values", "zones",
+    "plan", "reading", "resolution", "state", "text", "trace", "values", "zones",
 )
 MANIFEST = "compiled.json"
 DOCSTRINGS = "docstrings"  # the manifest's key for the classes' docstrings (mypyc keeps none)
@@ -56,7 +56,7 @@ def class_docstrings(path: Path) -> dict[str, str]:
             if isinstance(node, ast.ClassDef) and (doc := ast.get_docstring(node, clean=False))}
 
 
-def _built() -> dict | None:
+def built() -> dict | None:
     """The manifest, if an extension module of each is here, compiled from the source that is here now."""
     try:
         recorded = json.loads((HERE / MANIFEST).read_text())
@@ -127,7 +127,7 @@ class _DocumentingLoader:  # not an importlib.abc.Loader: that module would add 
 
 def choose() -> bool:
     """Use the compiled modules if they are built from the sources here and not turned off; True if so."""
-    recorded = None if os.environ.get("DIFFCHECK_PURE") else _built()
+    recorded = None if os.environ.get("DIFFCHECK_PURE") else built()
     if recorded is not None:
         if not any(isinstance(finder, _Documented) for finder in sys.meta_path):
             sys.meta_path.insert(0, _Documented(recorded.get(DOCSTRINGS, {})))

@@ -12,6 +12,7 @@ from typing import Iterable
 
 from engines.board import FACE_DOWN, PTOf, counter_pt_change, subtypes_given
 from engines.dependency import Depending
+from engines.judge_words import why_not
 from engines.outcome import spoken_types
 from engines.state import Instance, Obj
 from engines.text import words_found
@@ -41,12 +42,14 @@ class Explaining(Depending):
                 ))
 
     def _note_condition(self, unit: Instance, sublayer: Sublayer) -> None:
-        """Tell the judge that a conditional ability's condition does not hold here, so its effect does not
-        exist in this sublayer (decision condition_each_layer)."""
+        """Tell the judge, in the table's words, what is missing for a conditional ability's condition here, so
+        its effect does not exist in this sublayer (decision condition_each_layer)."""
+        o = self.state[unit.source] if unit.source is not None else None
+        name = (o.name or o.id) if o is not None else unit.label
+        why = why_not(unit.plan.condition, self._you(unit, self.state), name)
         self._say(Note(
             sublayer.key,
-            f"{self._name(unit)}: its condition does not hold as the effects applied so far leave the game, "
-            "so its effect does not exist here",
+            f"{why}: {name}'s ability \"{unit.label}\" does nothing here",
             (self.ruleset.cite("lock_in"), "decision: condition_each_layer"),
         ))
 

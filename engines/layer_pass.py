@@ -34,6 +34,7 @@ class LayerPass:
     board: Board
     trace: list[Entry] | None
     zoned: bool  # whether the board's cards outside the battlefield are objects of the state (``engines.zones``)
+    until: int | None  # how many sublayers the pass runs: None, all
     sets: SubtypeSets
     cards: dict
     zones: dict | None

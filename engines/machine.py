@@ -27,6 +27,7 @@ from engines.dependency import Trials, changed_bits, strongly_connected
 from engines.explaining import Explaining, describe
 from engines.plan import ALL, Planner
 from engines.reading import card_views
+from engines.resolution import Fixed, fix_amounts
 from engines.state import Instance, Obj, obj_from_permanent
 from engines.zones import card_objects, cards_by_object_id
 from engines.trace import Applied, Change, Entry, Heading, Note
@@ -55,8 +56,9 @@ class Machine:
         """The objects' final characteristics; with ``trace`` given, the explanation is appended to it."""
         return self.run(board, trace).state
 
-    def run(self, board: Board, trace: list[Entry] | None = None) -> "_Run":
-        """The last pass of an evaluation: its state, and which effects started, with their objects.
+    def run(self, board: Board, trace: list[Entry] | None = None, until: int | None = None) -> "_Run":
+        """The last pass of an evaluation: its state, and which effects started, with their objects; with
+        ``until``, of the first ``until`` sublayers only (what an amount that reads no later one needs).
 
         A granted static ability with parts in a layer before the one that grants it applies
         there only on a further pass (decision ``granted_earlier_layer``). Pass n+1 assumes,
@@ -65,6 +67,9 @@ class Machine:
         no effect grants again does not confirm itself, so the answer is a consistent state:
         every granted ability in it is granted by an effect that applies in it.
         """
+        fixed: tuple[Fixed, ...] = ()
+        if board.variable_effects:  # amounts read as an effect resolved: read them first, as they were then
+            board, fixed = fix_amounts(self, board)
         early: dict = {}
         zoned = board.reaches_cards
         tried: list[frozenset] = []
@@ -72,7 +77,7 @@ class Machine:
         first: _Run | None = None
         ever: dict = {}  # every granted ability any pass found, for the notes
         for number in range(1, MAX_PASSES + 1):
-            current = _Run(self, board, early, [] if trace is not None else None, zoned)
+            current = _Run(self, board, early, [] if trace is not None else None, zoned, until)
             found = current.execute()
             first = first or current
             keys = frozenset(found)
@@ -81,7 +86,7 @@ class Machine:
                 break
             tried.append(frozenset(early))
             if keys in tried or number == MAX_PASSES:
-                current = self._unsettled(board, tried, keys, ever, first, notes, number, trace, zoned)
+                current = self._unsettled(board, tried, keys, ever, first, notes, number, trace, zoned, until)
                 break
             notes.append(self._note(
                 f"pass {number}: abilities granted in a later layer have parts in earlier layers "
@@ -89,18 +94,19 @@ class Machine:
             ))
             early = found
         if trace is not None:
+            trace.extend(self._note_fixed(f) for f in fixed)
             trace.extend(notes)
             trace.extend(current.trace or ())
         return current
 
-    def _unsettled(self, board, tried, keys, ever, first, notes, number, trace, zoned) -> "_Run":
+    def _unsettled(self, board, tried, keys, ever, first, notes, number, trace, zoned, until) -> "_Run":
         """The passes cycle: apply backwards only the abilities granted in every pass of the cycle,
         if a pass that assumes them grants them all again; otherwise none (the first pass)."""
         cycle = tried[tried.index(keys):] if keys in tried else tried
         common = frozenset.intersection(keys, *cycle)
         if common:
             early = {k: ever[k] for k in common}
-            run = _Run(self, board, early, [] if trace is not None else None, zoned)
+            run = _Run(self, board, early, [] if trace is not None else None, zoned, until)
             if common <= frozenset(run.execute()):
                 notes.append(self._note(
                     f"pass {number}: the granted abilities do not settle; a last pass applies backwards only "
@@ -113,6 +119,16 @@ class Machine:
             "from the layer that grants it"
         ))
         return first
+
+    def _note_fixed(self, fixed: Fixed) -> Note:
+        """Tell the judge what a resolved effect's amounts came to as it resolved, and from what."""
+        e = fixed.original
+        what = "; ".join(("P/T set to " if kind == "pt_set" else "P/T ") + amounts for kind, amounts in fixed.pairs)
+        r = self.ruleset
+        return Note(None, f"{e.source} [ts {e.timestamp}]: its amounts were read once, as it resolved: {what}, from "
+                          f"the board as it stood at timestamp {e.timestamp} (the objects and effects before it, "
+                          "and the objects it affected)",
+                    (r.cite("variable_once"), r.cite("information_once"), "decision: resolved_values"))
 
     def _note(self, text: str) -> Note:
         d = next(d for d in self.ruleset.decisions if d.key == "granted_earlier_layer")
@@ -140,8 +156,9 @@ class _Run(Explaining):
     """One pass of one evaluation: the state, which effects have started, and the trace."""
 
     def __init__(self, machine: Machine, board: Board, early: dict, trace: list[Entry] | None,
-                 zoned: bool = False) -> None:
+                 zoned: bool = False, until: int | None = None) -> None:
         self.machine = machine
+        self.until = until  # how many sublayers to run: all (None), or as far as an amount read then needs
         self.ruleset = machine.ruleset
         self.planner = machine.planner
         self.board = board
@@ -239,7 +256,8 @@ class _Run(Explaining):
         buckets = self._buckets()
         step = self.ruleset.step_word.capitalize()
         across = self.ruleset.dependency_across_stages
-        for sublayer in self.ruleset.sublayers:
+        sublayers = self.ruleset.sublayers if self.until is None else self.ruleset.sublayers[:self.until]
+        for sublayer in sublayers:
             key = sublayer.key
             if self.trace is not None:
                 self.trace.append(Heading(key, self.ruleset.say(sublayer.title), sublayer.rule, step))

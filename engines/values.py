@@ -11,7 +11,7 @@ as a change of existence). Every type here is a frozen value, read by ``engines.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Union
+from typing import Any, Iterator, Mapping, Union
 
 from engines.vocabulary import KINDRED, card_types
 
@@ -219,7 +219,19 @@ class Times:
         return {"times": self.factor, "value": value_to_dict(self.value)}
 
 
-Value = Union[int, ManaValue, Count, PTOf, ManaValueOf, CountersOn, Greatest, CardTypesAmong, PlayerNumber, Sum, Times]
+@dataclass(frozen=True, slots=True)
+class AsResolved:
+    """What a per-object amount of a resolved effect came to for each object it affects, as it resolved (old
+    418.3c; 611.2d): made by the layer machine (``engines.resolution``), never written in a board."""
+
+    amounts: tuple[tuple[str, int], ...]  # (object id, amount)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"as_resolved": dict(self.amounts)}
+
+
+Value = Union[int, ManaValue, Count, PTOf, ManaValueOf, CountersOn, Greatest, CardTypesAmong, PlayerNumber, Sum, Times,
+              AsResolved]
 MANA_VALUE = ManaValue()
 
 
@@ -252,9 +264,20 @@ def value_to_dict(value: Value) -> Any:
     return value if isinstance(value, int) else value.to_dict()
 
 
+def leaves(value: Value) -> Iterator[Value]:
+    """The values a value is made of, sums and multiples opened: what it reads."""
+    if isinstance(value, Sum):
+        for v in value.values:
+            yield from leaves(v)
+    elif isinstance(value, Times):
+        yield from leaves(value.value)
+    else:
+        yield value
+
+
 def per_object(value: Value) -> bool:
     """Whether each affected object has its own amount: the value reads the affected object's mana value."""
-    if isinstance(value, ManaValue):
+    if isinstance(value, (ManaValue, AsResolved)):
         return True
     if isinstance(value, Sum):
         return any(per_object(v) for v in value.values)

@@ -39,9 +39,13 @@ COMMON_DECISIONS = (
     ),
     Decision(
         "resolved_values",
-        "413.2f / 608.2g",
-        "A count or mana value in an effect from a resolved spell or ability is read when its part is "
-        "applied; the board, being a snapshot, stands for the game state at resolution.",
+        "418.3c, 413.2f / 611.2d, 608.2g (608.2h from 2020-11)",
+        "An amount an effect from a resolved spell or ability reads from the game (a count, a mana value, a "
+        "power) is read once, as it resolved, from the board as it stood at the effect's timestamp: the objects "
+        "with an earlier timestamp, the effects created before it, the cards of other zones but those that "
+        "entered them later (one without a timestamp is taken to have been there), the objects it affected and "
+        "what these name, through every layer under the same rules. A board that knows better (a permanent that "
+        "has left the battlefield since) writes the number itself.",
     ),
     Decision(
         "subtypes_set",

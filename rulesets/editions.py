@@ -30,7 +30,8 @@ class Edition:
     since: str  # the date its first document took effect
     changes: tuple[str, ...]  # the rule changes from the edition before, in order
     aliases: tuple[str, ...] = ()
-    # The document an alias speaks, when not the edition's first (cr418: the document of 2006-10-01).
+    # The document an alias speaks, when not the edition's first (cr418: the document of 2006-10-01); "newest"
+    # stands for the edition's newest document (current: today's rules are today's document).
     alias_documents: tuple[tuple[str, str], ...] = ()
     # Decisions of earlier editions on cases this edition's documents decide (as the decision did).
     settles: tuple[str, ...] = ()
@@ -119,7 +120,7 @@ EDITIONS: tuple[Edition, ...] = (
     Edition("2024-06", "Seven layers, the tribal card type called kindred (Modern Horizons 3)", "2024-06-07",
             ("kindred",)),
     Edition("2025-07", "Seven layers, static effects before simultaneous resolving ones", "2025-07-25", (),
-            aliases=("current",)),
+            aliases=("current",), alias_documents=(("current", "newest"),)),
 )
 
 BY_NAME: dict[str, Edition] = {e.key: e for e in EDITIONS} | {a: e for e in EDITIONS for a in e.aliases}
@@ -149,8 +150,11 @@ def resolve(name: str) -> tuple[Edition, Document, str]:
             f"no edition named {name!r}; editions: {', '.join(e.key for e in EDITIONS)}, aliases: "
             f"{', '.join(a for e in EDITIONS for a in e.aliases)}, or a date YYYY-MM-DD"
         )
-    documents = dict(edition.alias_documents)
-    document = by_file_date(documents[name]) if name in documents else edition.documents[0]
+    spoken = dict(edition.alias_documents).get(name)
+    if spoken is None:
+        document = edition.documents[0]
+    else:
+        document = edition.documents[-1] if spoken == "newest" else by_file_date(spoken)
     return edition, document, name
 
 

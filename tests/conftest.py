@@ -1,12 +1,14 @@
-"""Shared helpers: load the case files under tests/cases/. The tests keep their caches (the catalogue's) in a
-folder of their own, not the user's."""
+"""Shared helpers: load the case files under tests/cases/, and the page's tests' board it cannot judge in time.
+The tests keep their caches (the catalogue's) in a folder of their own, not the user's."""
 
 from __future__ import annotations
 
+import json
 import os
 import tempfile
 from pathlib import Path
 
+import pytest
 import yaml
 
 os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="diffcheck-test-cache-")
@@ -21,3 +23,27 @@ def case_files() -> list[Path]:
 def load_case(path: Path) -> dict:
     with path.open(encoding="utf-8") as f:
         return yaml.safe_load(f)
+
+
+# ---------------------------------------------------------------- the page's tests: a board it cannot judge in time
+
+# Subtypes a chain of static abilities passes along: the first gives every goblin "elf", the next every elf "wizard"...
+CHAIN = ["goblin", "elf", "wizard", "zombie", "soldier", "knight", "cleric", "rogue", "warrior", "beast"]
+
+
+@pytest.fixture(scope="session")
+def slow_board() -> str:
+    """A board file at the loader's limits (200 objects, 100 static abilities) whose abilities all act in layer 4, each
+    giving the subtype the next one's filter reads, so that each depends on another (418.5c; 613.7a of 2009): the
+    engines' time grows with the objects times the square of the effects in a layer, every dependency check being a
+    trial application (README, "Limits"). One edition takes 2-3 s of CPU on it, and the page judges it under every
+    edition for its history: no answer comes within a test's second or two."""
+    objects = []
+    for i in range(200):
+        card = {"id": f"c{i}", "types": ["creature"], "subtypes": ["goblin"], "power": 1, "toughness": 1,
+                "timestamp": 200 - i}
+        if i < 100:
+            card["static"] = [{"affects": {"filter": {"subtypes": [CHAIN[i % 10]]}},
+                               "subtypes": {"add": [CHAIN[(i + 1) % 10]]}}]
+        objects.append(card)
+    return json.dumps({"objects": objects})

@@ -101,6 +101,25 @@ def test_a_build_that_compiles_nothing_leaves_no_record(tmp_path):
 
 
 @needs_build
+@pytest.mark.parametrize("command, reused", [("editable_wheel", True), ("egg_info", False)])
+def test_an_editable_install_keeps_a_build_of_the_sources_here_and_metadata_compiles_nothing(
+        tmp_path, monkeypatch, command, reused):
+    # pip runs setup.py for the metadata (egg_info, dist_info), then to build; `pip install -e '.[phase]'` after
+    # `pip install -e .` builds the same sources again. Neither may compile, nor take back the build's record.
+    root = _copy_of_the_build(tmp_path)
+    shutil.copy(Path(engines.__file__).parent.parent / "setup.py", root)
+    record = (root / "engines" / compiled.MANIFEST).read_text()
+    spec = importlib.util.spec_from_file_location("_setup_under_test", root / "setup.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    monkeypatch.setattr(sys, "argv", ["setup.py", command])
+    assert module.extensions() == []
+    assert module.REUSED is reused
+    assert (root / "engines" / compiled.MANIFEST).read_text() == record
+    assert _which(root) == ["True", ".so"]
+
+
+@needs_build
 def test_the_compiled_classes_keep_their_docstrings():
     # mypyc keeps no class docstring; the build records them and the import gives them back (help() reads them).
     import importlib

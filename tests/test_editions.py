@@ -320,3 +320,23 @@ def test_a_run_from_before_layers_to_the_six_layers_attributes_every_group(tmp_p
         assert g["attribution"]["explained"] and set(g["attribution"]["changes"]) <= between, g["signature"]
         named |= set(g["attribution"]["changes"])
     assert named & {"dependency-within-stage", "text-changing-step", "csa-step", "numbered-layers"}
+
+
+def test_todays_rules_are_todays_document_not_the_first_of_its_edition():
+    # "current" is the rules in force today: the newest document (CR 2026-01-16), in the edition that began with
+    # CR 2025-07-25. A judge quoting today's rules must never be handed a superseded document; the edition's key
+    # still names its first, and cr418 and cr613 keep theirs.
+    newest = DOCUMENTS[-1]
+    assert newest.file_date == "2026-01-16"
+    edition, document, _ = resolve("current")
+    assert edition.key == "2025-07" and document == newest
+    assert resolve("2025-07")[1].file_date == "2025-07-25"
+    assert resolve("cr418")[1].file_date == "2006-10-01" and resolve("cr613")[1].file_date == "2009-10-05"
+    assert get_engine("current").ruleset.document.endswith("Comprehensive Rules 2026-01-16")
+    result = CliRunner().invoke(app, ["judge", str(Path(__file__).parents[1] / "diffcheck/examples/gray-ogre.yaml")])
+    assert result.exit_code == 0
+    assert "Comprehensive Rules 2026-01-16" in result.stdout.splitlines()[0]
+    # The timeline and the peer report say so too.
+    reports = Path(__file__).parents[1] / "reports"
+    assert "today, the Comprehensive Rules 2026-01-16" in (reports / "TIMELINE.md").read_text().replace("\n", " ")
+    assert "Comprehensive Rules 2026-01-16" in (reports / "PEER-phase.md").read_text().replace("\n", " ")

@@ -86,3 +86,13 @@ def test_a_run_directory_in_use_is_refused(tmp_path):
     (tmp_path / "state.json").write_text("{}", encoding="utf-8")
     with pytest.raises(diffcheck.RunError, match="holds a run already"):
         diffcheck.run(tmp_path, boards=10)
+
+
+def test_one_board_is_answered_under_todays_rules_unless_told():
+    # As `diffcheck judge` without --ruleset or --date: the alias current. A flying counter gives flying from
+    # 2020-04 on (keyword-counters, 122.1b), so today's rules and cr613 (2009) answer this board differently.
+    board = diffcheck.board_from_data({"objects": [
+        {"id": "bird", "types": ["creature"], "power": 2, "toughness": 2, "counters": {"flying": 1}}]})
+    assert diffcheck.evaluate(board)["objects"]["bird"]["abilities"] == ["flying"]
+    assert diffcheck.evaluate(board, "cr613")["objects"]["bird"]["abilities"] == []
+    assert diffcheck.explain(board).engine is diffcheck.engine() is get_engine("current")

@@ -148,3 +148,33 @@ def test_a_color_indicator_read_as_oracle_text_is_a_decision_and_said():
         _, trace = explain("edition-2011-09-color-indicator", ruleset)
         moon = [e for e in trace if isinstance(e, Applied) and e.sublayer == "4" and "arbor" in e.objects]
         assert moon and all(("decision: color_indicator_text" in e.rules) == decided for e in moon), ruleset
+
+
+def _condition_notes(cards: str, rules: str = "current") -> list[str]:
+    from diffcheck.boards.notation import board_from_cards
+
+    _, trace = get_engine(rules).explain(board_from_data(board_from_cards(cards)))
+    return [e.text for e in trace if isinstance(e, Note) and "decision: condition_each_layer" in e.rules]
+
+
+def test_a_condition_that_does_not_hold_is_said_in_the_words_of_the_table():
+    # Kird Ape: as long as its controller controls a Forest, it gets +1/+2 (a conditional static ability, 611.3a;
+    # its existence is decided in its layer, 613.8a, decision condition_each_layer). With a Mountain, its
+    # controller controls no Forest: the ability does nothing, and the trace says so in those words.
+    (note,) = _condition_notes("Kird Ape, Mountain")
+    assert note == ('you control no Forest: Kird Ape\'s ability "as long as you control a Forest, +1/+2" does '
+                    "nothing here")
+    (note,) = _condition_notes("Kird Ape@opponent, Forest")  # the Forest is yours, the Ape the opponent's
+    assert note.startswith("the opponent controls no Forest: ")
+    assert _condition_notes("Kird Ape, Forest") == []  # it holds: nothing to say
+    for text in _condition_notes("Kird Ape, Mountain", "cr418") + _condition_notes("Kird Ape, Mountain", "1999-04"):
+        assert "leave the game" not in text and "you control no Forest" in text
+
+
+def test_an_auras_condition_on_what_it_enchants_is_said_in_its_words():
+    # Animate Artifact: as long as the enchanted artifact is not a creature, it is an artifact creature with P/T
+    # equal to its mana value. On a creature already (Karn, Silver Golem), it does nothing.
+    # Its condition is read in each layer where it has a part (4 and 7b), until it starts: said in each.
+    notes = _condition_notes("Karn, Silver Golem, Animate Artifact>karn-silver-golem")
+    assert len(notes) == 2 and all(n.startswith(
+        "Animate Artifact is attached to nothing, or what it is attached to is a creature: ") for n in notes)

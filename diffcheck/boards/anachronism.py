@@ -139,19 +139,53 @@ def _words_given(parts) -> Iterator[str]:
 
 
 def caveats(board: Board) -> list[str]:
-    """One sentence per caveat of each catalogue card on ``board``: where the card as the catalogue
-    encodes it differs from the card as judges know it (an effect's duration, a wording the board
-    vocabulary cannot hold, an Oracle text that changed). The answer may rest on it, so ``judge`` and
-    ``diff`` print it beside the answer."""
+    """One sentence per caveat of each catalogue card on ``board`` that bears on it: where the card as the
+    catalogue encodes it differs from the card as judges know it (an effect's duration, a wording the board
+    vocabulary cannot hold, an Oracle text that changed). The answer may rest on it, so ``judge`` and ``diff``
+    print it beside the answer. A face-down permanent has no text (708.2; 504.2 before 2009): no caveat of its
+    card bears on it. A caveat about one ability bears where that ability is cast; one about a choice, on a
+    permanent whose ability with that choice is there (one that declined it has none)."""
     from diffcheck.catalogue import catalogue
 
     cards = catalogue()
     found = []
-    for where, _, names in _things(board):
-        card = next((c for c in map(cards.get, names) if c is not None), None)
+    for index, o in enumerate(board.objects):
+        card = cards.get(o.name)
+        if card is not None and o.face_down is None:
+            found += [f"objects[{index}] ({o.id}): {card.name}: {text}" for text in _bearing(card, None, o)]
+    for zone, _, player, index, c in board.zone_cards():
+        card = cards.get(c.name) if c.name else None
         if card is not None:
-            found += [f"{where}: {card.name}: {caveat}" for caveat in card.caveats]
+            found += [f"{zone}.{player}[{index}]: {card.name}: {text}" for text in _bearing(card, None, None)]
+    for index, effect in enumerate(board.effects):
+        card = next((c for c in map(cards.get, _source_names(effect.source)) if c is not None), None)
+        if card is not None:
+            label = effect.source.split(" (", 1)[1].split(")", 1)[0] if " (" in effect.source else None
+            found += [f"effects[{index}] ({effect.id}): {card.name}: {text}" for text in _bearing(card, label, None)]
     return list(dict.fromkeys(found))
+
+
+def _bearing(card, label: str | None, permanent) -> list[str]:
+    """The card's caveats that bear where it is: as a permanent (``permanent``), a card, or one ability of it
+    cast (``label``)."""
+    scopes = dict(card.caveat_scopes)
+    out = []
+    for text in card.caveats:
+        kind, name = scopes.get(text, (None, None))
+        if kind == "ability" and label != name:
+            continue
+        if kind == "choice" and not (permanent is not None and _chose(card, name, permanent)):
+            continue
+        out.append(text)
+    return out
+
+
+def _chose(card, choice: str, permanent) -> bool:
+    """Whether a permanent of ``card`` has its ability that refers to ``choice`` (one that declined has none)."""
+    import json
+
+    labels = {a.get("text") for a in card.static if f'"${choice}"' in json.dumps(a)}
+    return any(s.label in labels for s in permanent.static)
 
 
 def _things(board: Board) -> Iterator[tuple[str, tuple[str, ...], list[str]]]:

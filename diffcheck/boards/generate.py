@@ -392,19 +392,20 @@ class BoardGenerator:
             target = c.choice(ids)
             if target not in affected:
                 affected.append(target)
-        e: dict[str, Any] = {"id": eid, "affects": affected, **self._body(c, ids, 0)}
+        e: dict[str, Any] = {"id": eid, "affects": affected, **self._body(c, ids, 0, resolved=True)}
         if c.boolean(0.2):
             e["controller"] = "opponent"
         return e
 
-    def _body(self, c: Choices, ids: list[str], depth: int) -> dict[str, Any]:
+    def _body(self, c: Choices, ids: list[str], depth: int, resolved: bool = False) -> dict[str, Any]:
         body: dict[str, Any] = {}
+        value = self._resolved_value if resolved else self._value
         for _ in range(c.integer(1, 2)):
             kind = c.choice(self.kinds)
             if kind == "pt_modify":
-                body.setdefault("pt", {})["modify"] = [self._value(c), self._value(c)]
+                body.setdefault("pt", {})["modify"] = [value(c), value(c)]
             elif kind == "pt_set":
-                body.setdefault("pt", {})["set"] = [self._value(c), self._value(c)]
+                body.setdefault("pt", {})["set"] = [value(c), value(c)]
             elif kind == "pt_switch":
                 body.setdefault("pt", {})["switch"] = True
             elif kind == "colors":
@@ -487,6 +488,16 @@ class BoardGenerator:
             else:
                 f[key] = c.integer(0, 4)
         return f
+
+    def _resolved_value(self, c: Choices) -> Any:
+        """An amount of a resolved effect: a number four times in five where amounts read from the board may be
+        drawn. Its amounts are fixed as it resolved (611.2d; ``engines.resolution``): read once, from the board as
+        it stood then, which costs an evaluation of that board, and a number after that, in no dependency. So they
+        are drawn less often than a static ability's, which the layers read as they apply. Where only numbers and
+        mana values may be drawn (an engine that implements no other values), boards are drawn as they were."""
+        if "values" not in self.allow:
+            return self._value(c)
+        return self._value(c) if c.boolean(0.2) else c.integer(-2, 4)
 
     def _value(self, c: Choices, counts_only: bool = False, depth: int = 0) -> Any:
         # A tree now and then: a greatest-of reads the whole battlefield at every application and trial.

@@ -9,14 +9,15 @@ each figure was chosen.
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
 from diffcheck.boards.problems import DocPath, describe
 from engines.board import CARD_ZONES as BOARD_CARD_ZONES
 
 __all__ = [
     "MAX_FILE_BYTES", "MAX_OBJECTS", "MAX_EFFECTS", "MAX_CARDS", "MAX_ITEMS", "MAX_DEPTH", "MAX_VALUES",
-    "CARD_ZONES", "plain_data_problem", "effect_count_problem",
+    "CARD_ZONES", "CONTINUOUS_EFFECTS", "plain_data_problem", "effect_count_problem", "continuous_effects",
+    "body_count", "over_limit", "ordinal",
 ]
 
 # A real board (a judge's, a rules historian's, a shrunk divergence) is far
@@ -56,6 +57,23 @@ MAX_ITEMS = 1000
 # and effects is 12 levels deep and holds under 1,500 mappings and lists.
 MAX_DEPTH = 60
 MAX_VALUES = 100_000
+
+
+# What the effects limit counts, as every message about it says it.
+CONTINUOUS_EFFECTS = "continuous effects (effects and static abilities, printed or granted, count together)"
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, ..., 11th, 12th, 13th, ..., 101st, 1,001st."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n:,}{suffix}"
+
+
+def over_limit(nth: int, total: int, things: str, limit: int, holder: str = "board") -> str:
+    """The wording of every limit met at one item: "the 101st of 150 continuous effects (...); the most a
+    board may have is 100". Naming the item over the limit and the total together keeps the two counts from
+    reading as a contradiction ("150 ...; this is number 101")."""
+    return f"the {ordinal(nth)} of {total:,} {things}; the most a {holder} may have is {limit:,}"
 
 
 _TOP_KEYS = "players, objects, effects, the zones of cards (graveyards, exile, hands, libraries, stack) and notes"
@@ -140,11 +158,11 @@ def _body_holders(data: dict[str, Any]):
                     yield "cards", cards, [key, player]
 
 
-def effect_count_problem(data: dict[str, Any]) -> tuple[DocPath, str] | None:
-    """More continuous effects than MAX_EFFECTS: resolved effects and static abilities, printed or granted.
+def continuous_effects(data: dict[str, Any]) -> list[DocPath]:
+    """The places of the board's continuous effects, in document order: every resolved effect and every static
+    ability, printed or granted (abilities.add, and what those grant).
 
     Runs on any plain data (before the schema), so it counts only what looks like a body.
-    The place reported is the first body over the limit, in document order.
     """
     bodies: list[DocPath] = []
     for key, section, where in _body_holders(data):
@@ -161,15 +179,26 @@ def effect_count_problem(data: dict[str, Any]) -> tuple[DocPath, str] | None:
                     if isinstance(ability, dict):
                         bodies.append([*where, index, "static", number])
                         _granted_bodies([*where, index, "static", number], ability, bodies)
+    return bodies
+
+
+def body_count(body: Mapping[str, Any]) -> int:
+    """The continuous effects one body makes: itself and the static abilities it grants, and theirs."""
+    granted: list[DocPath] = []
+    _granted_bodies([], body, granted)
+    return 1 + len(granted)
+
+
+def effect_count_problem(data: dict[str, Any]) -> tuple[DocPath, str] | None:
+    """More continuous effects than MAX_EFFECTS (``continuous_effects``); the place reported is the first body
+    over the limit, in document order."""
+    bodies = continuous_effects(data)
     if len(bodies) <= MAX_EFFECTS:
         return None
-    return bodies[MAX_EFFECTS], (
-        f"{len(bodies):,} continuous effects (effects and static abilities, printed or granted, count together); "
-        f"the most a board may have is {MAX_EFFECTS:,}, and this is number {MAX_EFFECTS + 1:,}"
-    )
+    return bodies[MAX_EFFECTS], over_limit(MAX_EFFECTS + 1, len(bodies), CONTINUOUS_EFFECTS, MAX_EFFECTS)
 
 
-def _granted_bodies(path: DocPath, body: dict[str, Any], bodies: list[DocPath]) -> None:
+def _granted_bodies(path: DocPath, body: Mapping[str, Any], bodies: list[DocPath]) -> None:
     """The paths of the static abilities ``body`` grants (abilities.add), and theirs, in order."""
     abilities = body.get("abilities")
     added = abilities.get("add") if isinstance(abilities, dict) else None
@@ -195,10 +224,8 @@ def _card_count_problem(data: dict[str, Any]) -> tuple[DocPath, str] | None:
     seen = 0
     for path, cards in lists:
         if seen + len(cards) > MAX_CARDS:
-            return path + [MAX_CARDS - seen], (
-                f"{total:,} cards in graveyards and exile in all; the most a board may have is {MAX_CARDS:,}, "
-                f"all players together, and this is card number {MAX_CARDS + 1:,}"
-            )
+            return path + [MAX_CARDS - seen], over_limit(
+                MAX_CARDS + 1, total, "cards in graveyards and exile, all players together", MAX_CARDS)
         seen += len(cards)
     return None  # not reached: the counts above add up to total
 

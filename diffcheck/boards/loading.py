@@ -40,7 +40,8 @@ from diffcheck.catalogue import CardReferenceError, expand_board
 from diffcheck.catalogue.expand import original_path
 from engines.board import Board
 
-__all__ = ["BoardError", "load_board", "board_from_data", "checked_board_data", "validate_board_data", "board_schema"]
+__all__ = ["BoardError", "load_board", "board_from_data", "checked_board_data", "validate_board_data", "board_schema",
+           "written_out"]
 
 
 def load_board(path: str | os.PathLike[str]) -> Board:
@@ -75,7 +76,7 @@ def checked_board_data(data: Any, file: str = "<data>") -> dict[str, Any]:
     try:
         plain = expand_board(data)
     except CardReferenceError as error:
-        raise BoardError(file, format_path(error.path), error.message) from None
+        raise BoardError(file, format_path(error.path), error.message, error.notation) from None
     # Written-out cards pass the same checks: the count (a card brings static abilities
     # stage 2 could not see) and the schema (the catalogue's data is board vocabulary).
     found = None
@@ -85,6 +86,18 @@ def checked_board_data(data: Any, file: str = "<data>") -> dict[str, Any]:
     if found is not None:
         _raise_found(file, (original_path(data, found[0]), found[1]))
     return plain
+
+
+def written_out(data: Any) -> dict[str, Any] | None:
+    """``data`` with its cards written out (stage 3a), or None where a stage before it finds a problem, which
+    the loader reports as it always does. For a caller that counts what the cards bring before loading the board
+    (the notation names the card listed that goes over a limit, where the loader could only name its place)."""
+    if plain_data_problem(data) is not None or schema_problem(data) is not None:
+        return None
+    try:
+        return expand_board(data)
+    except CardReferenceError:
+        return None
 
 
 def _raise_found(file: str, found: tuple[DocPath, str] | None) -> None:

@@ -23,21 +23,33 @@ Items are separated by commas (a name with a comma in it, such as Urborg, Tomb o
 recognised whole) or by semicolons. A spell (instant or sorcery) is always its resolved effect.
 
 ``board_from_cards`` gives board data for ``diffcheck.boards.loading.board_from_data``; a mistake is
-a ``NotationError`` naming the item and what was expected, with the nearest card names.
+a ``NotationError`` naming the item and what was expected, with the nearest card names. A list over the
+loader's limits (objects, effects, continuous effects, items in a list) is such a mistake too, named by the
+card listed that goes over it rather than by a place in the board built from the list; a list longer than
+any board could be is refused once its items are counted, before any is read.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
+from diffcheck.boards.limits import CONTINUOUS_EFFECTS, MAX_EFFECTS, MAX_ITEMS, MAX_OBJECTS, body_count, \
+    continuous_effects, ordinal, over_limit
 from diffcheck.catalogue import catalogue
 from diffcheck.catalogue.expand import fresh_id
 from diffcheck.catalogue.index import fold
 from diffcheck.words import and_list, q
 
-__all__ = ["NotationError", "board_from_cards", "cards_from_board", "read_cards"]
+__all__ = ["MAX_LISTED", "NotationError", "board_from_cards", "cards_from_board", "load_cards", "read_cards"]
+
+# Every card listed makes one object or one effect, so a list longer than this makes more objects than a board
+# may have or more effects: it is refused once counted, before any card in it is read.
+MAX_LISTED = MAX_OBJECTS + MAX_EFFECTS
+_LISTED_WHY = (f" (each card listed makes an object or an effect, and a board may have at most {MAX_OBJECTS:,} "
+               f"objects and {MAX_EFFECTS:,} effects)")
 
 _COUNTER = re.compile(r"^([+-]\d+/[+-]\d+|[a-z][a-z ]*)=(\d+)$")
 _MARKS = ">@#!["
@@ -58,26 +70,44 @@ class _Item:
     ability: str | None = None
     counters: dict[str, int] = field(default_factory=dict)
     choices: dict[str, str] = field(default_factory=dict)
+    x: int | None = None  # what a resolved ability's amounts came to as it resolved (611.2d): [x=3]
 
 
 def read_cards(text: str) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """The notation read once: its items as plain data (name, id, controller, refs, ability, counters,
     choices: what the page edits), and the board data (format v1, with ``card:`` objects and ``cast:``
-    effects) they make. Raises ``NotationError``."""
+    effects) they make. Raises ``NotationError``, for a list over the loader's limits too.
+
+    Reading takes time in proportion to the text: the items are counted, and a list too long refused, before
+    any of them is read."""
     cards = catalogue()
-    pieces = _split(text)
+    pieces, separator = _split(text)
     if not pieces:
         raise NotationError("no card named; list cards by name, e.g. 'Humility, Opalescence, Grizzly Bears'")
-    parsed = [_item(p) for p in _merged(pieces, cards)]
-    objects: list[dict] = []
-    effects: list[dict] = []
-    taken: set[str] = set()
-    last_of: dict[str, str] = {}  # a card's folded name -> the id of its last object so far
-    for timestamp, item in enumerate(parsed, start=1):
+    texts = _merged(pieces, cards) if separator == "," else pieces
+    if len(texts) > MAX_LISTED:
+        raise _over(texts[MAX_LISTED], MAX_LISTED + 1,
+                    over_limit(MAX_LISTED + 1, len(texts), "cards listed", MAX_LISTED, "list") + _LISTED_WHY)
+    parsed = [_item(t) for t in texts]
+    found = []
+    for number, item in enumerate(parsed, start=1):
         card = cards.get(item.name)
         if card is None:
             raise NotationError(f"{q(item.text)}: {cards.unknown(item.name)}")
         item.name = card.name
+        _check_sizes(item, number)
+        found.append(card)
+    # A spell is its resolved effect, and so is a permanent's ability: everything else is an object.
+    makes_effect = [card.is_spell or item.ability is not None for card, item in zip(found, parsed)]
+    _check_count([not e for e in makes_effect], parsed, "objects", MAX_OBJECTS)
+    _check_count(makes_effect, parsed, "effects (spells and abilities resolved)", MAX_EFFECTS)
+    objects: list[dict] = []
+    effects: list[dict] = []
+    made_by: dict[tuple[str, int], int] = {}  # ("objects", i) or ("effects", j) -> the number of its item
+    bound = 0  # the most continuous effects the cards can bring (a choice may leave an ability out)
+    taken: set[str] = set()
+    last_of: dict[str, str] = {}  # a card's folded name -> the id of its last object so far
+    for timestamp, (item, card) in enumerate(zip(parsed, found), start=1):
         refs = [_ref(r, item, taken, last_of) for r in item.refs]
         made = card.effect(item.ability) if card.is_spell or item.ability is not None else None
         if (card.is_spell or item.ability is not None) and made is None:
@@ -87,6 +117,9 @@ def read_cards(text: str) -> tuple[list[dict[str, Any]], dict[str, Any]]:
             raise NotationError(f"{q(item.text)}: {card.name} has no ability {q(item.ability or '')}; {expected}")
         if made is not None and item.counters:
             raise NotationError(f"{q(item.text)}: an effect has no counters; put them on a permanent")
+        if made is None and item.x is not None:
+            raise NotationError(f"{q(item.text)}: x is what a spell's or ability's amounts came to as it resolved; "
+                                "a permanent takes none")
         if made is None and len(refs) > 1:
             raise NotationError(f"{q(item.text)}: a permanent is attached to one object; found {len(refs)}")
         own = item.id or fresh_id(card.name, taken)
@@ -106,7 +139,11 @@ def read_cards(text: str) -> tuple[list[dict[str, Any]], dict[str, Any]]:
                 effect["controller"] = item.controller
             if item.choices:
                 effect["choices"] = dict(item.choices)
+            if item.x is not None:
+                effect["x"] = item.x
             effect["timestamp"] = timestamp
+            made_by["effects", len(effects)] = timestamp
+            bound += body_count(made.body)
             effects.append(effect)
             continue
         last_of[fold(card.name)] = own
@@ -120,17 +157,52 @@ def read_cards(text: str) -> tuple[list[dict[str, Any]], dict[str, Any]]:
         if item.choices:
             obj["choices"] = dict(item.choices)
         obj["timestamp"] = timestamp
+        made_by["objects", len(objects)] = timestamp
+        bound += sum(body_count(ability) for ability in card.static if isinstance(ability, dict))
         objects.append(obj)
     board: dict[str, Any] = {"objects": objects}
     if effects:
         board["effects"] = effects
+    if bound > MAX_EFFECTS:  # only then is the exact count, on the cards written out, worth its cost
+        _check_continuous(board, parsed, made_by)
+    # The page edits x among the choices: it is written the same way, [x=3].
     return [{"name": i.name, "id": i.id, "controller": i.controller, "refs": i.refs, "ability": i.ability,
-             "counters": i.counters, "choices": i.choices} for i in parsed], board
+             "counters": i.counters, "choices": {**i.choices, **({} if i.x is None else {"x": str(i.x)})}}
+            for i in parsed], board
 
 
 def board_from_cards(text: str) -> dict[str, Any]:
     """Board data from the notation above (``read_cards``)."""
     return read_cards(text)[1]
+
+
+def load_cards(text: str, file: str = "--cards") -> tuple[list[dict[str, Any]], dict[str, Any], Any]:
+    """The notation read (``read_cards``) and its board loaded: the items, the board data and the ``Board``. A
+    problem the loader finds in the board the cards make is a ``NotationError`` too, named by the card listed
+    that made the object or effect it is in, and said in the notation where its fix is (``Clone[copy=ID]``)."""
+    from diffcheck.boards.loading import BoardError, board_from_data  # the loader reads the board the cards make
+
+    listed, data = read_cards(text)
+    try:
+        return listed, data, board_from_data(data, file)
+    except BoardError as exc:
+        raise NotationError(_of_the_card(exc, data, text)) from None
+
+
+_MADE_BY = re.compile(r"(objects|effects)\[(\d+)\]")
+
+
+def _of_the_card(exc, data: dict[str, Any], text: str) -> str:
+    """A loader's problem in the board the cards made, named by the card listed that made the object or effect
+    it is in (the board's timestamps are the cards' places in the list)."""
+    found = _MADE_BY.match(exc.where)
+    if found is None:
+        return f"{exc.where}: {exc.message}" if exc.where else exc.message
+    kind, index = found.group(1), int(found.group(2))
+    number = data[kind][index]["timestamp"]
+    pieces, separator = _split(text)
+    texts = _merged(pieces, catalogue()) if separator == "," else pieces
+    return f"{q(texts[number - 1])} (the {ordinal(number)} card listed): {exc.notation or exc.message}"
 
 
 def cards_from_board(data: dict[str, Any]) -> str | None:
@@ -151,10 +223,11 @@ def cards_from_board(data: dict[str, Any]) -> str | None:
         items.append((obj.get("timestamp", 0), text))
     for effect in data.get("effects", ()):
         if "cast" not in effect or set(effect) - {"cast", "ability", "id", "targets", "controller", "choices",
-                                                  "timestamp"}:
+                                                  "timestamp", "x"}:
             return None
         text = effect["cast"] + (f"!{effect['ability']}" if effect.get("ability") else "")
-        text += _tail(effect.get("controller"), list(effect.get("targets") or ()), {}, effect.get("choices") or {})
+        choices = {**(effect.get("choices") or {}), **({"x": effect["x"]} if "x" in effect else {})}
+        text += _tail(effect.get("controller"), list(effect.get("targets") or ()), {}, choices)
         items.append((effect.get("timestamp", 0), text))
     if not items or any(t <= 0 for t, _ in items) or len({t for t, _ in items}) != len(items):
         return None
@@ -172,36 +245,56 @@ def _tail(controller: str | None, refs: list[str], counters: dict, choices: dict
 # ---------------------------------------------------------------- reading the text
 
 
-def _split(text: str) -> list[str]:
-    """The items of ``text``: split on ``;`` if it has one outside brackets, else on ``,``."""
-    depth, pieces, current = 0, [], ""
+_SEPARATORS = {sep: re.compile(rf"[\[\]{sep}]") for sep in ",;"}
+
+
+def _split(text: str) -> tuple[list[str], str]:
+    """The items of ``text``, and what separates them: ``;`` if it has one outside brackets, else ``,``."""
     separator = ";" if ";" in re.sub(r"\[[^\]]*\]", "", text) else ","
-    for ch in text:
-        depth += ch == "["
-        depth -= ch == "]"
-        if ch == separator and depth == 0:
-            pieces.append(current)
-            current = ""
-        else:
-            current += ch
-    pieces.append(current)
+    pieces, depth, start = [], 0, 0
+    # Only brackets and separators matter; the text between them is sliced out whole.
+    for mark in _SEPARATORS[separator].finditer(text):
+        if mark.group() == "[":
+            depth += 1
+        elif mark.group() == "]":
+            depth -= 1
+            if depth < 0:
+                raise NotationError(f"{q(text.strip())}: a ']' closes no '['")
+        elif depth == 0:
+            pieces.append(text[start:mark.start()])
+            start = mark.end()
+    pieces.append(text[start:])
     if depth:
         raise NotationError(f"{q(text.strip())}: a '[' is not closed")
-    return [p.strip() for p in pieces if p.strip()]
+    return [p.strip() for p in pieces if p.strip()], separator
 
 
 def _merged(pieces: list[str], cards) -> list[str]:
-    """Pieces joined back where a card's name has a comma in it (Urborg, Tomb of Yawgmoth)."""
+    """Pieces joined back where a card's name has a comma in it (Urborg, Tomb of Yawgmoth).
+
+    Only as many pieces as the longest such name has are tried together, so each piece costs a few lookups
+    whatever the length of the list."""
+    longest = _comma_pieces(cards)
     out, i = [], 0
     while i < len(pieces):
-        for j in range(len(pieces), i, -1):
-            joined = ", ".join(pieces[i:j])
-            name = _name_part(joined)
-            if j - i == 1 or ("," in name and cards.get(name) is not None):
-                out.append(joined)
-                i = j
+        j = i + 1
+        for end in range(min(len(pieces), i + longest), i + 1, -1):
+            # A name is whole before its marks: a piece with a mark ends the name, and the list goes on after it.
+            if any(m in piece for piece in pieces[i:end - 1] for m in _MARKS):
+                continue
+            card = cards.get(_name_part(", ".join(pieces[i:end])))
+            if card is not None and "," in card.name:
+                j = end
                 break
+        out.append(", ".join(pieces[i:j]))
+        i = j
     return out
+
+
+@lru_cache(maxsize=4)
+def _comma_pieces(cards) -> int:
+    """The most pieces a catalogue card's name falls into when split on commas (2: Urborg, Tomb of Yawgmoth)."""
+    return max((card.name.count(",") + 1 for card in cards), default=1)
 
 
 def _name_part(text: str) -> str:
@@ -242,11 +335,17 @@ def _options(item: _Item, text: str) -> None:
     for option in (o.strip() for o in text.split(";")):
         if not option:
             continue
+        key, sep, value = option.partition("=")
+        if key.strip() == "x":  # no counter is called x: what an ability's amounts came to as it resolved
+            if not re.fullmatch(r"-?\d{1,4}", value.strip()) or abs(int(value)) > 1000:
+                raise NotationError(f"{q(item.text)}: {q(option)}: x is a whole number from -1000 to 1000, what the "
+                                    "amounts came to as it resolved")
+            item.x = int(value)
+            continue
         counter = _COUNTER.match(option)
         if counter:
             item.counters[counter.group(1)] = int(counter.group(2))
             continue
-        key, sep, value = option.partition("=")
         if not sep or not key.strip() or not value.strip():
             raise NotationError(f"{q(item.text)}: {q(option)}: expected a counter (+1/+1=2) or a choice (color=red)")
         item.choices[key.strip()] = value.strip()
@@ -261,3 +360,47 @@ def _ref(ref: str, item: _Item, taken: set[str], last_of: dict[str, str]) -> str
     listed = and_list([q(t) for t in sorted(taken)]) if taken else "none yet"
     raise NotationError(f"{q(item.text)}: no object {q(ref)} listed before it (cards are listed in timestamp "
                         f"order, so what it is attached to or targets comes first); the ids so far: {listed}")
+
+
+# ---------------------------------------------------------------- the loader's limits, by the card listed
+
+
+def _over(text: str, number: int, message: str) -> NotationError:
+    """A limit met at the card listed ``number``: named as the user wrote it, where the loader could only name a
+    place in the board the notation built."""
+    return NotationError(f"{q(text)} (the {ordinal(number)} card listed): {message}")
+
+
+def _check_sizes(item: _Item, number: int) -> None:
+    for size, things in ((len(item.refs), "targets after '>'"), (len(item.counters), "kinds of counters"),
+                         (len(item.choices), "choices")):
+        if size > MAX_ITEMS:
+            raise _over(item.text, number, over_limit(MAX_ITEMS + 1, size, things, MAX_ITEMS, "card"))
+
+
+def _check_count(makes: list[bool], parsed: list[_Item], things: str, limit: int) -> None:
+    total = sum(makes)
+    if total <= limit:
+        return
+    made = 0
+    for number, (item, yes) in enumerate(zip(parsed, makes), start=1):
+        made += yes
+        if made > limit:
+            raise _over(item.text, number, over_limit(limit + 1, total, things, limit))
+
+
+def _check_continuous(board: dict[str, Any], parsed: list[_Item], made_by: dict[tuple[str, int], int]) -> None:
+    """More continuous effects than a board may have, counted as the loader counts them (on the cards written
+    out: a choice may leave an ability out), in the order the cards are listed."""
+    from diffcheck.boards.loading import written_out  # here: only a long list of abilities needs it
+
+    plain = written_out(board)
+    if plain is None:  # a problem the loader reports as it is
+        return
+    places = continuous_effects(plain)
+    if len(places) <= MAX_EFFECTS:
+        return
+    numbers = sorted(made_by[place[0], place[1]] for place in places)
+    number = numbers[MAX_EFFECTS]
+    raise _over(parsed[number - 1].text, number,
+                over_limit(MAX_EFFECTS + 1, len(places), CONTINUOUS_EFFECTS, MAX_EFFECTS))

@@ -25,16 +25,18 @@ DocPath = list[Any]
 
 
 class BoardError(Exception):
-    """A board that cannot be used, with the place in the document and what was expected there."""
+    """A board that cannot be used, with the place in the document and what was expected there; ``notation``,
+    where the fix is written otherwise in card notation, the message as that notation says it."""
 
-    def __init__(self, file: str, where: str, message: str) -> None:
+    def __init__(self, file: str, where: str, message: str, notation: str | None = None) -> None:
         # One line, one screen, whatever the input: no line breaks or other control
         # characters (they are escaped), and nothing unboundedly long.
         file, where, message = one_line(file), one_line(where, 300), one_line(message, 1000)
-        super().__init__(file, where, message)
+        super().__init__(file, where, message, notation)
         self.file = file
         self.where = where
         self.message = message
+        self.notation = None if notation is None else one_line(notation, 1000)
 
     def __str__(self) -> str:
         if self.where:

@@ -43,15 +43,15 @@ _SUBTYPE_WORD = re.compile(r"^[a-z][a-z'-]*$")
 
 
 class CardReferenceError(Exception):
-    """A ``card:`` or ``cast:`` that cannot be expanded: the place in the document and what was expected; for a
-    choice the board must make, the card (``who``: as traces name it) and the choice's name."""
+    """A ``card:`` or ``cast:`` that cannot be expanded: the place in the document and what was expected; where
+    the fix is written otherwise in card notation (``--cards``: ``Painter's Servant[color=blue]``), the message
+    as that notation says it (``notation``)."""
 
-    def __init__(self, path: list[Any], message: str, who: str | None = None, choice: str | None = None) -> None:
+    def __init__(self, path: list[Any], message: str, notation: str | None = None) -> None:
         super().__init__(path, message)
         self.path = path
         self.message = message
-        self.who = who
-        self.choice = choice
+        self.notation = notation
 
 
 def uses_cards(data: dict[str, Any]) -> bool:
@@ -235,13 +235,31 @@ class _Expansion:
         values = self._choices(path, effect.get("choices", {}), made.choices, made.source, self_id=None)
         # Two casts of one card differ in their choices: the source says which (traces name it).
         source = made.source + "".join(f", {name} {value}" for name, value in values.items())
+        if "x" in effect:  # what it read as it resolved, given by the board
+            source += f", x {effect['x']}"
         out: dict[str, Any] = {"id": effect.get("id") or self._fresh_id(made.source), "source": source}
         for key in ("controller", "timestamp"):
             if key in effect:
                 out[key] = effect[key]
         out["affects"] = list(targets)
-        out.update(_substitute(dict(made.body), values))
+        body = _substitute(dict(made.body), values)
+        if "x" in effect:
+            body = self._as_resolved(path, body, effect["x"], made.source)
+        out.update(body)
         return out
+
+    def _as_resolved(self, path: list[Any], body: dict[str, Any], x: int, source: str) -> dict[str, Any]:
+        """The effect's body with ``x`` in place of every amount it reads from the game: what they came to as it
+        resolved (old 418.3c; 611.2d), as the board says. Its granted abilities' amounts are no such amounts:
+        a static ability's are read continuously (418.4a / 611.3a)."""
+        pt = body.get("pt", {})
+        read = {key: pair for key, pair in pt.items() if key in ("set", "modify")
+                and any(not isinstance(v, int) for v in pair)}
+        if not read:
+            raise CardReferenceError(path + ["x"], f"{source} reads no amount from the game as it resolves; "
+                                                   "its amounts are numbers, so it takes no x")
+        return {**body, "pt": {**pt, **{key: [v if isinstance(v, int) else x for v in pair]
+                                        for key, pair in read.items()}}}
 
     def _card_effect(self, path: list[Any], card: Card, label: str | None) -> CardEffect:
         if not card.effects:
@@ -289,9 +307,9 @@ class _Expansion:
                 if made is not None:
                     values[choice.name] = made
                 elif not choice.optional:
-                    raise CardReferenceError(path, f"{who} needs a choice: add choices: {{{choice.name}: ...}} "
-                                                   f"with {CHOICE_KINDS[choice.kind]}",
-                                             who=who, choice=choice.name)
+                    said = f"{who} needs a choice: {{}} with {CHOICE_KINDS[choice.kind]}"
+                    raise CardReferenceError(path, said.format(f"add choices: {{{choice.name}: ...}}"),
+                                             said.format(f"write {who}[{choice.name}=...]"))
                 continue
             problem = self._choice_problem(choice, value, self_id, index)
             if problem:
@@ -320,18 +338,17 @@ class _Expansion:
                       f"{or_list([article(t) + ' ' + t for t in choice.among])} card, and the board's graveyard of "
                       f"{len(cards)} cards has no order, {or_list(choice.among)} cards among them ({named}): say which "
                       f"card is on top with choices: {{{choice.name}: ID}}, or {choice.name}: none if it is no "
-                      f"{or_list(choice.among)} card",
-                who=who, choice=choice.name)
+                      f"{or_list(choice.among)} card")
         candidates = self._could_name(choice, index)
         if not candidates:
             return None
         what = or_list([article(t) + " " + t for t in choice.among])
+        said = (f"{who} may enter as a copy of {what}, and the board has {'one' if len(candidates) == 1 else 'some'} "
+                f"that was on the battlefield before it ({and_list([q(c) for c in candidates])}): say which it "
+                "copied with {}, or {} if it copied nothing")
         raise CardReferenceError(
-            path, f"{who} may enter as a copy of {what}, and the board has "
-                  f"{'one' if len(candidates) == 1 else 'some'} that was on the battlefield before it "
-                  f"({and_list([q(c) for c in candidates])}): say which it copied with choices: "
-                  f"{{{choice.name}: ID}}, or {choice.name}: none if it copied nothing",
-            who=who, choice=choice.name)
+            path, said.format(f"choices: {{{choice.name}: ID}}", f"{choice.name}: none"),
+            said.format(f"{who}[{choice.name}=ID]", f"{who}[{choice.name}=none]"))
 
     def _could_name(self, choice: Choice, index: int) -> list[str]:
         """The objects a permanent's object choice could have named as it entered: those there before it (an

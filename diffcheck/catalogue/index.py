@@ -35,6 +35,12 @@ def fold(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", " ", name.casefold().replace("'", "")).strip()
 
 
+# Where a message sends a reader of the command line; the page says the same in its own terms
+# (``diffcheck.page.answers.PAGE_TERMS``).
+SEARCH_HINT = "(diffcheck cards lists and searches it)"
+UNCOVERED_HINT = "(docs/cards.md lists such cards; an object written out in full may approximate it)"
+
+
 @dataclass(frozen=True)
 class Uncovered:
     """Real cards the board vocabulary cannot express, and why (a row of docs/cards.md)."""
@@ -47,8 +53,7 @@ class Uncovered:
         """Why ``name`` is not in the catalogue, as plain text (the table's Markdown marks dropped)."""
         why = self.why.replace("*", "").replace("`", "")
         return (
-            f"{name} is not in the catalogue: the board vocabulary cannot express it. {why} "
-            "(docs/cards.md lists such cards; an object written out in full may approximate it)"
+            f"{name} is not in the catalogue: the board vocabulary cannot express it. {why} {UNCOVERED_HINT}"
         )
 
 
@@ -89,7 +94,7 @@ class Catalogue:
             return why_not
         near = self.nearest(name)
         hint = f"; did you mean {or_list([q(n) for n in near])}?" if near else ""
-        return f"no card called {q(name)} in the catalogue{hint} (diffcheck cards lists and searches it)"
+        return f"no card called {q(name)} in the catalogue{hint} {SEARCH_HINT}"
 
     def nearest(self, name: str, n: int = 3) -> list[str]:
         """The catalogue's names closest to a misspelt one, best first (for "did you mean")."""

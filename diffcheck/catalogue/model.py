@@ -113,6 +113,9 @@ class Card:
     # The set the card was first printed in and that set's release date (ISO), where known:
     # an edition's rules document dated before it never saw the card.
     first_printing: tuple[str, str] | None = None
+    # Where a caveat bears only on one ability cast (its label) or on a permanent that made one choice (its name):
+    # caveat text -> ("ability" or "choice", the name). Every other caveat bears wherever the card is, face up.
+    caveat_scopes: tuple[tuple[str, tuple[str, str]], ...] = ()
 
     @property
     def types(self) -> tuple[str, ...]:
@@ -196,11 +199,30 @@ def card_from_entry(entry: Any, group: str, where: str) -> Card:
     labels = [e.label for e in effects]
     if len(set(labels)) != len(labels):
         raise CatalogueError(f"{where}: two abilities share a label")
-    caveats = entry.get("caveats", [])
-    if not isinstance(caveats, list) or not all(isinstance(c, str) for c in caveats):
+    caveats, scopes = _caveats(entry.get("caveats", []), labels, choices, where)
+    return Card(name, entry["about"], printed, tuple(effects), choices, caveats, group,
+                _first_printing(entry.get("first_printing"), where), scopes)
+
+
+def _caveats(spec: Any, labels: list, choices: tuple[Choice, ...], where: str) -> tuple[tuple[str, ...], tuple]:
+    """A card's caveats: sentences, or ``{text: SENTENCE, ability: LABEL}`` (it bears only where that ability
+    is cast) or ``{text: SENTENCE, choice: NAME}`` (only on a permanent that made that choice)."""
+    if not isinstance(spec, list):
         raise CatalogueError(f"{where}: caveats is a list of sentences")
-    return Card(name, entry["about"], printed, tuple(effects), choices, tuple(caveats), group,
-                _first_printing(entry.get("first_printing"), where))
+    texts, scopes = [], []
+    for caveat in spec:
+        if isinstance(caveat, str):
+            texts.append(caveat)
+            continue
+        scope = set(caveat) - {"text"} if isinstance(caveat, dict) else set()
+        if not isinstance(caveat, dict) or not isinstance(caveat.get("text"), str) or len(scope) != 1 or not (
+                caveat.get("ability") in labels or caveat.get("choice") in {c.name for c in choices}):
+            raise CatalogueError(f"{where}: a caveat is a sentence, or {{text: ..., ability: LABEL}} or "
+                                 "{text: ..., choice: NAME} naming one of the card's abilities or choices")
+        (kind,) = scope
+        texts.append(caveat["text"])
+        scopes.append((caveat["text"], (kind, caveat[kind])))
+    return tuple(texts), tuple(scopes)
 
 
 def _first_printing(spec: Any, where: str) -> tuple[str, str] | None:

@@ -4,9 +4,10 @@
   mistakes;
 - ``inputs``: every option's value checked, each failure one line and exit status 2;
 - ``options``: the options several commands share, as typer declares them;
-- ``one_board``: ``judge``, ``diff``, ``bisect``;
+- ``one_board``: ``judge``, ``diff``, ``history``, ``bisect``;
 - ``judging``: ``judge``'s work, and its quick path, which answers plain words without the application;
-- ``runs``: ``run``, ``report``, ``changelog``, ``timeline``;
+- ``runs``: ``run``, ``report``, ``changelog``, ``timeline``, ``peer``;
+- ``serve``: ``serve``, the judge's page;
 - ``reference``: ``editions``, ``engines``, ``cards``.
 
 Nothing imports this package but ``python -m diffcheck`` and the console script.

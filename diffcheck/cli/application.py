@@ -9,6 +9,7 @@ unknown option, a value of the wrong type) are caught here and told the same way
 from __future__ import annotations
 
 import errno
+import inspect
 import os
 import sys
 from typing import Annotated
@@ -16,7 +17,7 @@ from typing import Annotated
 import typer
 from typer._click import exceptions as click_exceptions  # typer's own click (pinned: typer<1)
 from typer._click.utils import PacifyFlushWrapper
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
 
 from diffcheck.cli.inputs import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_PIPE_CLOSED
 from diffcheck.cli.one_board import bisect, diff, history, judge
@@ -27,7 +28,42 @@ from diffcheck.cli.serve import serve
 __all__ = ["app", "main"]
 
 
-class _OneLineErrors(TyperGroup):
+# Help printed to a file or a pipe: as wide as a wide terminal. Without a terminal to measure (and no COLUMNS),
+# rich, which typer draws help with, takes 80 columns, and its option panels leave the help text a third of that.
+HELP_WIDTH = 120
+
+
+def help_width() -> int | None:
+    """The width help is drawn at: None (rich's own choice, COLUMNS or the terminal's width) when COLUMNS is set or
+    standard output is a terminal; else ``HELP_WIDTH``."""
+    columns = os.environ.get("COLUMNS", "")
+    if (columns.isdigit() and int(columns) > 0) or sys.stdout.isatty():
+        return None
+    return HELP_WIDTH
+
+
+class _WideHelp:
+    """Help drawn at ``help_width()`` rather than rich's 80 columns when no terminal is there to measure."""
+
+    def format_help(self, ctx, formatter):
+        try:
+            from typer import rich_utils
+        except ImportError:  # typer without rich writes plain help, to click's width
+            return super().format_help(ctx, formatter)
+        saved = rich_utils.MAX_WIDTH  # typer's own setting (TERMINAL_WIDTH) wins
+        if saved is None:
+            rich_utils.MAX_WIDTH = help_width()
+        try:
+            return super().format_help(ctx, formatter)
+        finally:
+            rich_utils.MAX_WIDTH = saved
+
+
+class _Command(_WideHelp, TyperCommand):
+    """A command of the application: its help as wide as the group's."""
+
+
+class _OneLineErrors(_WideHelp, TyperGroup):
     """The command group, with click's usage errors (an unknown option, a value of the wrong type, a
     missing argument) printed as every other bad input is: one line, ``error: ...``, exit status 2.
 
@@ -96,11 +132,32 @@ def command_status(exc: BaseException) -> int | None:
     return _told(exc) if isinstance(exc, Exception) else None
 
 
+def _about() -> str:
+    """What ``diffcheck --help`` says the tool is, its figures taken from the chain of editions."""
+    from rulesets.documents import FIRST, LAST
+    from rulesets.editions import EDITIONS
+
+    return (
+        "Differential checker for Magic: The Gathering's continuous-effects (layer) rules: "
+        f"{len(EDITIONS)} editions of the Comprehensive Rules, {FIRST.effective[:4]} to {LAST.effective[:4]}, "
+        "each the one before plus named rule changes; a date names the rules in force that day.\n\n"
+        "One board: judge (under today's rules unless told), diff (two editions side by side), history (every "
+        "edition), bisect (the rule changes behind a difference). Many boards: run (two engines on generated "
+        "boards, built-in or your own), then report; changelog, timeline and peer regenerate the committed "
+        "reports. serve starts the judge's page; editions, engines and cards look things up."
+    )
+
+
+def _paragraphs(text: str) -> str:
+    """A docstring as help: its paragraphs, each on one line, which typer's rich help would otherwise break
+    where the source does (in the list of commands) rather than where the width does."""
+    return "\n\n".join(" ".join(p.split()) for p in inspect.cleandoc(text).split("\n\n"))
+
+
 app = typer.Typer(
     name="diffcheck",
     cls=_OneLineErrors,
-    help="Differential checker for Magic: The Gathering's continuous-effects (layer) rules "
-    "across rules versions (cr418: old six layers, 2006; cr613: seven layers, 2009).",
+    help=_about(),
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -132,7 +189,7 @@ def _options(
 for name, command in (("judge", judge), ("diff", diff), ("history", history), ("run", run), ("bisect", bisect),
                       ("report", report), ("changelog", changelog), ("timeline", timeline), ("peer", peer),
                       ("serve", serve), ("editions", list_editions), ("engines", list_engines), ("cards", cards)):
-    app.command(name)(command)
+    app.command(name, cls=_Command, help=_paragraphs(command.__doc__ or ""))(command)
 
 
 def main() -> None:

@@ -170,11 +170,13 @@ def edition_option(name: str, option: str) -> str:
 
 
 def warn(path: str, board: Any, *engines: Any) -> None:
-    """Warnings (stderr) for what each engine's rules document could not have known, then the caveats of the
-    catalogue cards on the board: the answer stands."""
+    """Warnings (stderr) for what each engine's rules document could not have known, for the amounts of
+    resolved effects the board cannot know, then the caveats of the catalogue cards on the board: the answer
+    stands."""
     from diffcheck.boards.anachronism import caveats, warnings
+    from diffcheck.boards.resolution import unknowable
 
-    lines = [line for engine in engines for line in warnings(board, engine)] + caveats(board)
+    lines = [line for engine in engines for line in warnings(board, engine)] + unknowable(board) + caveats(board)
     for line in lines:
         echo(f"warning: {path}: {line}", err=True)
 
@@ -190,18 +192,14 @@ def board_given(path: str | None, cards: str | None, save: Path | None) -> tuple
         if save is not None:
             fail(f"--save {save}: saves the board built from --cards; BOARD {path} is a file already")
         return path, loaded_board(path)
-    from diffcheck.boards.loading import board_from_data
-    from diffcheck.boards.notation import NotationError, board_from_cards
+    from diffcheck.boards.notation import NotationError, load_cards
 
     if save is not None:
         writable_file(save, "--save")
     try:
-        data = board_from_cards(cards)
-        board = board_from_data(data, "--cards")
+        _, data, board = load_cards(cards, "--cards")
     except NotationError as exc:
         fail(f"--cards: {exc}")
-    except BoardError as exc:
-        fail(str(exc))
     if save is not None:
         from diffcheck.search import rundir
 

@@ -25,28 +25,36 @@ from diffcheck.cli.inputs import board_given, dated, echo, engines_named, fail, 
 from diffcheck.reports import render
 from diffcheck.reports.fit import fit_lines, output_width
 
-__all__ = ["judge_board", "quick", "read_words"]
+__all__ = ["DEFAULT_RULES", "judge_board", "quick", "read_words"]
+
+# The rules judge answers under when neither --ruleset nor --date names any: today's (the alias current speaks
+# the newest rules document), as the page does. A judge at a historical event names the rules of its day.
+DEFAULT_RULES = "current"
 
 
 def judge_board(board: str | None, ruleset: str, day: str | None, explain: bool, as_json: bool,
                 engine_cmd: list[str] | None, engine_config: Path | None, engine_timeout: float, cards: str | None,
                 save: Path | None) -> None:
     """The body of ``diffcheck judge`` (``one_board.judge`` declares its options)."""
-    ruleset = dated(day, ruleset, "--ruleset", "cr613")
+    ruleset = dated(day, ruleset, "--ruleset", DEFAULT_RULES)
     with engines_named([(ruleset, "--ruleset")], engine_cmd, engine_config, engine_timeout) as (engine,):
         if explain and not as_json and not hasattr(engine, "explain"):
             fail(f"--ruleset {ruleset}: this engine cannot explain its answers (it has no explain)")
         board, loaded = board_given(board, cards, save)
         warn(board, loaded, engine)
+        trace = None
         if explain and not as_json:
             outcome, trace = engine.explain(loaded)
-            echo(fit_lines(render.render_judgement(engine, outcome, board, trace, output_width()), output_width()))
-            return
-        outcome = engine.evaluate(loaded)
+        else:
+            outcome = engine.evaluate(loaded)
     if as_json:
         echo(render.outcome_json(outcome, render.rules_info(engine)))
-    else:
-        echo(fit_lines(render.render_judgement(engine, outcome, board, width=output_width()), output_width()))
+        return
+    text = render.render_judgement(engine, outcome, board, trace, output_width())
+    # First of all, that these are today's rules, and which (not for an outside engine given that name).
+    if ruleset == DEFAULT_RULES and getattr(engine, "ruleset", None) is not None:
+        text = f"{render.todays_rules(engine)}\n{text}"
+    echo(fit_lines(text, output_width()))
 
 
 # The options the quick path reads: each as the application declares it (diffcheck.cli.one_board), its value in
@@ -55,7 +63,7 @@ def judge_board(board: str | None, ruleset: str, day: str | None, explain: bool,
 _VALUED = {"--ruleset": "ruleset", "-r": "ruleset", "--date": "day", "--cards": "cards"}
 _FLAGS = {"--explain": "explain", "--json": "as_json"}
 _DEFAULTS: dict[str, Any] = {
-    "board": None, "ruleset": "cr613", "day": None, "explain": False, "as_json": False, "engine_cmd": None,
+    "board": None, "ruleset": DEFAULT_RULES, "day": None, "explain": False, "as_json": False, "engine_cmd": None,
     "engine_config": None, "engine_timeout": 10.0, "cards": None, "save": None,
 }
 

@@ -20,6 +20,12 @@ from diffcheck.cli.options import (
 )
 from diffcheck.reports import render
 from diffcheck.reports.fit import fit_lines, output_width
+from rulesets.editions import EDITIONS
+
+
+# The editions and aliases a rules option takes, as the help names them (from the chain, so never stale).
+_EDITIONS = f"{EDITIONS[0].key} ... {EDITIONS[-1].key}"
+_ALIASES = ", ".join(alias for edition in EDITIONS for alias in edition.aliases)
 
 
 def judge(
@@ -28,11 +34,12 @@ def judge(
         str,
         typer.Option(
             "--ruleset", "-r",
-            help="Rules to judge under: an edition (1999-04 ... 2025-07; see `diffcheck editions`), an alias "
-            "(cr418, cr613, current), a date YYYY-MM-DD (the rules in force that day) or any installed engine "
-            "(see `diffcheck engines`). Defaults to cr613; a historical event names its rules, so say which.",
+            help=f"Rules to judge under: an edition ({_EDITIONS}; see `diffcheck editions`), an alias "
+            f"({_ALIASES}), a date YYYY-MM-DD (the rules in force that day) or any installed engine "
+            f"(see `diffcheck engines`). Without it or --date, today's rules: {judging.DEFAULT_RULES}, the newest "
+            "rules document (the first line of the answer names it); a historical event names its rules.",
         ),
-    ] = "cr613",
+    ] = judging.DEFAULT_RULES,
     day: DateOpt = None,
     explain: Annotated[
         bool, typer.Option("--explain", help="Add the layer-by-layer trace and the decisions it cites.")
@@ -46,7 +53,8 @@ def judge(
     cards: CardsOpt = None,
     save: SaveOpt = None,
 ) -> None:
-    """Final characteristics of every object on BOARD (or the board --cards names) under one rules version."""
+    """Final characteristics of every object on BOARD (or the board --cards names) under one edition of the rules,
+    today's unless --ruleset or --date names another."""
     # The body is judging's, which runs it without typer too when the words are plain (its quick path).
     judging.judge_board(board, ruleset, day, explain, as_json, engine_cmd, engine_config, engine_timeout, cards, save)
 
@@ -56,7 +64,8 @@ def diff(
     old: Annotated[str, typer.Option("--from", help="Engine on the left.")] = "cr418",
     new: Annotated[str, typer.Option("--to", help="Engine on the right.")] = "cr613",
     as_json: Annotated[
-        bool, typer.Option("--json", help='Print {"board", "outcomes", "diff"} (a DeepDiff of the objects) only.')
+        bool, typer.Option("--json", help='Print only {"board", "outcomes", "diff", "rules"}: both outcomes, the '
+                           "DeepDiff of their objects and the edition and document of each engine.")
     ] = False,
     fail_on_difference: Annotated[
         bool, typer.Option("--fail-on-difference", help="Exit with status 1 if any characteristic differs.")
@@ -91,8 +100,13 @@ def bisect(
     old: Annotated[
         str, typer.Option("--from", help="The old ruleset's engine; rule changes are applied to it.")
     ] = "cr418",
-    new: Annotated[str, typer.Option("--to", help="The engine whose outcome the changes must reproduce.")] = "cr613",
-    as_json: Annotated[bool, typer.Option("--json", help="Print the attribution as JSON only.")] = False,
+    new: Annotated[str, typer.Option(
+        "--to", help="The engine whose outcome the changes must reproduce. An engine with no rules of its own "
+        "(--engine-cmd) is first matched to the nearest rules: the editions that answer as it does, else every "
+        "edition with one rule change added or reverted that does.")] = "cr613",
+    as_json: Annotated[bool, typer.Option(
+        "--json", help="Print only the attribution as JSON (with the nearest rules, against an engine with no "
+        "rules of its own).")] = False,
     day: DateOpt = None,
     engine_cmd: EngineCmdOpt = None,
     engine_config: EngineConfigOpt = None,
@@ -107,18 +121,23 @@ def bisect(
 
     old, new = dated_pair(day, old, new)
     with engines_named([(old, "--from"), (new, "--to")], engine_cmd, engine_config, engine_timeout) as engines:
+        # An engine with no ruleset of its own (from outside, or installed) has no place in the chain of editions:
+        # the nearest rules to its answer say what it answers like, and the rule changes after --from (none
+        # after today's rules) are only candidates to explain how it differs from --from.
+        rule_less = getattr(engines[1], "ruleset", None) is None
         try:
             ruleset, changes = rule_changes(old, new, engines[0])
         except NoRuleset:
             fail(f"--from {old}: this engine has no ruleset to apply rule changes to")
         except NoRuleChange:
-            fail(f"--from {old} --to {new}: no rule change leads from the first to the second (name an older "
-                 "edition with --from; see `diffcheck editions`)")
+            if not rule_less:
+                fail(f"--from {old} --to {new}: no rule change leads from the first to the second (name an older "
+                     "edition with --from; see `diffcheck editions`)")
+            ruleset, changes = engines[0].ruleset, ()
         board, loaded = board_given(board, cards, save)
         outcomes = tuple(e.evaluate(loaded) for e in engines)
     attribution = find(loaded, ruleset, outcomes[1], changes)
-    # An engine with no ruleset of its own (from outside, or installed): which rules answer as it does.
-    near = None if getattr(engines[1], "ruleset", None) is not None else nearest(loaded, outcomes[1])
+    near = nearest(loaded, outcomes[1]) if rule_less else None
     if as_json:
         rules = {e.name: render.rules_info(e) for e in engines}
         extra = {} if near is None else {"nearest": [n.to_json() for n in near]}
@@ -126,7 +145,7 @@ def bisect(
                                "rules": rules}, indent=2))
         return
     _say(render.render_bisect(board, engines, outcomes, attribution, alone(loaded, ruleset, attribution.changes),
-                              near))
+                              near, tried=len(changes)))
 
 
 def history(

@@ -19,7 +19,7 @@ __all__ = [
 
 # Commands on one board take the board from a file or from card names.
 BoardOrCardsArg = Annotated[Optional[str], typer.Argument(
-    metavar="[BOARD]", help="Board file, YAML or JSON (board format v1); or give --cards instead.", show_default=False)]
+    metavar="BOARD", help="Board file, YAML or JSON (board format v1); or give --cards instead.", show_default=False)]
 CardsOpt = Annotated[Optional[str], typer.Option(
     "--cards", metavar="CARDS",
     help="The board from catalogue card names, in timestamp order: \"Humility, Opalescence, Grizzly Bears\"; "

@@ -22,7 +22,12 @@ def list_editions(
     typer.echo(json.dumps(data, indent=2, ensure_ascii=False) if as_json else render_editions(data))
 
 
-def list_engines() -> None:
+def list_engines(
+    as_json: Annotated[bool, typer.Option(
+        "--json", help="Print the same facts as JSON: a list with, per engine, its name, source and description "
+        "(or why it cannot be loaded) and, for one built on a ruleset, its rules (title, edition, document, date), "
+        "layer plan and rule citations per topic (null for an engine without a ruleset).")] = False,
+) -> None:
     """Installed engines; for each built on a ruleset, its rules document, date, layer plan and citations."""
     found = []
     for name, source in installed().items():
@@ -31,6 +36,9 @@ def list_engines() -> None:
         except Exception as exc:  # a broken third-party entry point is listed, not fatal
             engine = exc
         found.append((name, source, engine))
+    if as_json:
+        typer.echo(json.dumps(render.engines_json(found), indent=2, ensure_ascii=False))
+        return
     typer.echo(render.render_engines(found))
 
 
@@ -38,7 +46,7 @@ def cards(
     words: Annotated[
         Optional[list[str]],
         typer.Argument(
-            metavar="[QUERY]...",
+            metavar="QUERY",
             help="A card name (shows that card in full), or words to search names, type lines, "
             "descriptions and themes for (copy, control, text, types, colors, abilities, power-toughness).",
             show_default=False,

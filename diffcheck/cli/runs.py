@@ -1,6 +1,6 @@
 """The commands of runs and what they write: ``run``, ``report``, ``changelog``, ``timeline`` and ``peer``.
 
-A run searches (``diffcheck.search.harness``); the other three write documents from runs
+A run searches (``diffcheck.search.harness``); the other four write documents from runs
 (``diffcheck.reports``). The committed reports' seeds and budgets are here, so that
 ``changelog`` and ``timeline`` regenerate exactly the committed files.
 """
@@ -52,7 +52,8 @@ TIMELINE_BOARDS, TIMELINE_SEED = 1_500, 2026
 SchedulerOpt = Annotated[Optional[str], typer.Option(
     "--scheduler", metavar="ADDR",
     help="Spread the work over the workers of this scheduler (tcp://host:8786), or 'local' for --jobs worker "
-         "processes of a cluster started here; the results are the same. Needs diffcheck[cluster].")]
+         "processes of a cluster started here; the results are the same. Needs diffcheck\\[cluster].")]
+# (The backslash keeps rich, which draws the help, from reading [cluster] as a style and dropping it.)
 
 
 def run(
@@ -64,7 +65,8 @@ def run(
     ] = None,
     duration: Annotated[Optional[str], typer.Option("--time", help="Stop starting new boards after this long (60s, 2m).")] = None,
     seed: Annotated[int, typer.Option("--seed", help="The same seed and --boards give the same groups and boards.")] = 0,
-    jobs: Annotated[int, typer.Option("--jobs", min=1, help="Worker processes (default: all cores).")] = os.cpu_count() or 1,
+    jobs: Annotated[int, typer.Option(
+        "--jobs", min=1, show_default=False, help="Worker processes (default: all cores).")] = os.cpu_count() or 1,
     out: Annotated[Optional[Path], typer.Option("--out", help="Run directory (default reports/latest).")] = None,
     resume: Annotated[Optional[Path], typer.Option("--resume", help="Continue the run saved in this directory.")] = None,
     fail_on_divergence: Annotated[
@@ -189,21 +191,30 @@ def report(
     out: Annotated[
         Optional[Path], typer.Option("--out", help="File to write (default RUN_DIR/CHANGELOG.md or .html).")
     ] = None,
+    as_json: Annotated[bool, typer.Option(
+        "--json", help="After writing the changelog, print what was written as JSON, not its path: the file, the "
+        "run (engines, seed, boards, divergent boards, groups) and each finding with its divergent boards, what it "
+        "changes and its witnesses, and the rule changes no board showed.")] = False,
 ) -> None:
     """A changelog of a run: one section per rule change, with its groups' minimal boards and outcomes."""
-    from diffcheck.reports.changelog import FORMATS, ReportError, write_changelog
+    from diffcheck.reports.changelog import FORMATS, ReportError, load_run, summary, write_run_changelog
 
     if fmt not in FORMATS:
         fail(f"--format {fmt}: expected one of {', '.join(FORMATS)}")
     if out is not None:
         writable_file(out, "--out")
     try:
-        path = write_changelog(run_dir, fmt, out)
+        loaded = load_run(run_dir)
+        path = write_run_changelog(loaded, run_dir, fmt, out)
     except ReportError as exc:
         fail(str(exc))
     except OSError as exc:
         fail(f"{out if out is not None else run_dir}: cannot write the changelog: {exc.strerror or exc}")
-    typer.echo(str(path))
+    if as_json:
+        document = {"written": str(path), "format": fmt, "run_dir": str(run_dir), **summary(loaded)}
+        typer.echo(json.dumps(document, indent=2, ensure_ascii=False))
+    else:
+        typer.echo(str(path))
 
 
 def changelog(
@@ -211,7 +222,9 @@ def changelog(
     out: Annotated[
         Optional[Path], typer.Option("--out", help=f"File to write (default {CHANGELOG}, with --cards {CARDS_CHANGELOG}).")
     ] = None,
-    jobs: Annotated[int, typer.Option("--jobs", min=1, help="Worker processes; the file is the same for any number.")] = os.cpu_count() or 1,
+    jobs: Annotated[int, typer.Option(
+        "--jobs", min=1, show_default=False,
+        help="Worker processes (default: all cores); the file is the same for any number.")] = os.cpu_count() or 1,
     cards: Annotated[
         bool, typer.Option("--cards", help=f"The changelog of catalogue cards: {CARDS_CHANGELOG_BOARDS:,} boards of real cards.")
     ] = False,
@@ -239,12 +252,18 @@ def timeline(
     ] = None,
     boards: Annotated[int, typer.Option("--boards", min=1, help="Boards per edition and generator.")] = TIMELINE_BOARDS,
     seed: Annotated[int, typer.Option("--seed", help="The seed of every run.")] = TIMELINE_SEED,
-    jobs: Annotated[int, typer.Option("--jobs", min=1, help="Worker processes; the document is the same for any number.")] = os.cpu_count() or 1,
+    jobs: Annotated[int, typer.Option(
+        "--jobs", min=1, show_default=False,
+        help="Worker processes (default: all cores); the document is the same for any number.")] = os.cpu_count() or 1,
     scheduler: SchedulerOpt = None,
+    as_json: Annotated[bool, typer.Option(
+        "--json", help="After writing the files, print what was written as JSON, not their paths: the files, the "
+        "editions, the budget, and each rule change with its edition, the divergent boards that showed it and its "
+        "witnesses.")] = False,
 ) -> None:
     """The whole chain of editions as one document: every rule change in date order, with its witnesses."""
     from diffcheck.reports.document import RENDERERS
-    from diffcheck.reports.timeline import span, timeline as build
+    from diffcheck.reports.timeline import document, gather, span, summary
     from diffcheck.search.cluster import ClusterLost
 
     targets = document_targets(fmt, out, TIMELINE)
@@ -252,14 +271,15 @@ def timeline(
         if name is not None:
             edition_option(name, option)
     try:
-        span(start, end)
+        chosen = span(start, end)
     except ValueError as exc:
         fail(str(exc))
     tell = (lambda pair: typer.echo(f"comparing {pair}", err=True)) if sys.stderr.isatty() else None
     cluster = connect(scheduler, jobs)
     try:
         try:
-            blocks = build(start, end, boards, seed, jobs, tell, cluster)
+            shown = gather(chosen, boards, seed, jobs, tell, cluster)
+            blocks = document(chosen, shown, boards, seed)
         finally:
             if cluster is not None:  # here, so that a Ctrl-C while a local cluster closes is told as any other
                 cluster.close()
@@ -270,7 +290,11 @@ def timeline(
         raise typer.Exit(EXIT_INTERRUPTED)
     for name, target in targets.items():
         rundir.write_atomic(target, RENDERERS[name](blocks))
-        typer.echo(str(target))
+        if not as_json:
+            typer.echo(str(target))
+    if as_json:
+        written = {"written": {name: str(target) for name, target in targets.items()}}
+        typer.echo(json.dumps({**written, **summary(chosen, shown, boards, seed)}, indent=2, ensure_ascii=False))
 
 
 def peer(
@@ -278,7 +302,9 @@ def peer(
     fmt: Annotated[Optional[str], typer.Option("--format", help="md or html (default: both, or as --out's suffix says).")] = None,
     out: Annotated[Optional[Path], typer.Option(
         "--out", help="File to write (default reports/PEER-ENGINE.md and .html).")] = None,
-    jobs: Annotated[int, typer.Option("--jobs", min=1, help="Worker processes; the report is the same for any number.")] = os.cpu_count() or 1,
+    jobs: Annotated[int, typer.Option(
+        "--jobs", min=1, show_default=False,
+        help="Worker processes (default: all cores); the report is the same for any number.")] = os.cpu_count() or 1,
 ) -> None:
     """Regenerate a committed peer report: a run of today's rules against ENGINE, every finding with its verdict.
 

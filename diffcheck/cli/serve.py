@@ -25,6 +25,7 @@ def serve(
         sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((host, port))
+        sock.listen()  # before the address is told: a browser that asks at once waits rather than being refused
     except OSError as exc:
         why = "the port is in use" if exc.errno == errno.EADDRINUSE else (exc.strerror or str(exc))
         fail(f"--host {host} --port {port}: cannot listen there: {why}")

@@ -53,7 +53,9 @@ __all__ = [
     "load_run",
     "render_html",
     "render_markdown",
+    "summary",
     "write_changelog",
+    "write_run_changelog",
 ]
 
 FORMATS = {"md": "CHANGELOG.md", "html": "CHANGELOG.html"}
@@ -195,12 +197,8 @@ def changelog(run: Run) -> list[Block]:
     sides = Sides.of(old, new)
     findings = {f["finding"]: f for f in run.findings}
     by_signature = {g["signature"]: g for g in run.groups}
-    between = changes_between(old, new)
-    # Against an engine with no rules of its own (from outside, or installed), the chain's changes are candidates
-    # to explain its answers, not its history: only those that explain some of them are listed.
+    between, left_out = _sections(run)
     outside = not (_has_ruleset(old, info) and _has_ruleset(new, info))
-    left_out = [c for c in between if c.key not in findings] if outside else []
-    between = tuple(c for c in between if c not in left_out)
     blocks: list[Block] = [Heading(1, f"Changelog: {old} -> {new}")]
     blocks += [Paragraph(f"From {_document(old, info)}."), Paragraph(f"To {_document(new, info)}.")]
     blocks += _introduction(run)
@@ -234,6 +232,44 @@ def changelog(run: Run) -> list[Block]:
         blocks += _inexpressible(inexpressible)
     blocks += _groups(run)
     return blocks
+
+
+def _sections(run: Run) -> tuple[tuple[Any, ...], list[Any]]:
+    """The rule changes a changelog gives a section, in order, and those it leaves out."""
+    findings = {f["finding"] for f in run.findings}
+    between = changes_between(run.old, run.new)
+    # Against an engine with no rules of its own (from outside, or installed), the chain's changes are candidates
+    # to explain its answers, not its history: only those that explain some of them are listed.
+    outside = not (_has_ruleset(run.old, run.info) and _has_ruleset(run.new, run.info))
+    left_out = [c for c in between if c.key not in findings] if outside else []
+    return tuple(c for c in between if c not in left_out), left_out
+
+
+def summary(run: Run) -> dict[str, Any]:
+    """What a changelog of ``run`` tells, as data (``diffcheck report --json``): the run (engines, seed, boards
+    tried, divergent boards, whether complete, groups), each finding as its section or the overview names it with
+    its divergent boards, what it changes and its witnesses, and the rule changes with a section that no board
+    showed, or that were left out (against an engine with no rules of its own)."""
+    between, left_out = _sections(run)
+    shown = {f["finding"] for f in run.findings}
+    signatures = {g["signature"] for g in run.groups}
+    return {
+        "engines": [run.old, run.new],
+        "seed": run.info["seed"],
+        "boards": run.info["boards_done"],
+        "divergent_boards": run.info.get("divergent_boards", 0),
+        "complete": run.info.get("complete", True),
+        "groups": len(run.groups),
+        "findings": [{
+            "finding": f["finding"],
+            "title": _title(f["finding"]) if f["finding"] in BY_KEY else _section_name(f),
+            "divergent_boards": f["count"],
+            "characteristics": dict(f["characteristics"]),
+            "witnesses": len([s for s in f["witnesses"] if s in signatures]),
+        } for f in run.findings],
+        "not_shown": [c.key for c in between if c.key not in shown],
+        "left_out": [c.key for c in left_out],
+    }
 
 
 def _nearest(group: Mapping[str, Any], number: int, old: str, new: str) -> Paragraph:
@@ -428,9 +464,19 @@ def write_changelog(run_dir: Path | str, fmt: str = "md", out: Path | str | None
 
     Nothing is written when the run directory is bad (``ReportError``).
     """
-    if fmt not in RENDERERS:
-        raise ValueError(f"unknown format {fmt!r}; expected one of {', '.join(RENDERERS)}")
-    text = RENDERERS[fmt](build_changelog(run_dir))
+    _check_format(fmt)
+    return write_run_changelog(load_run(run_dir), run_dir, fmt, out)
+
+
+def write_run_changelog(run: Run, run_dir: Path | str, fmt: str = "md", out: Path | str | None = None) -> Path:
+    """``write_changelog`` of a run already loaded from ``run_dir``."""
+    _check_format(fmt)
+    text = RENDERERS[fmt](changelog(run))
     path = Path(out) if out is not None else Path(run_dir) / FORMATS[fmt]
     rundir.write_atomic(path, text)
     return path
+
+
+def _check_format(fmt: str) -> None:
+    if fmt not in RENDERERS:
+        raise ValueError(f"unknown format {fmt!r}; expected one of {', '.join(RENDERERS)}")

@@ -26,6 +26,7 @@ __all__ = [
     "diff_rows",
     "differences",
     "engine_header",
+    "engines_json",
     "judge_table",
     "outcome_json",
     "render_diff",
@@ -101,6 +102,14 @@ def engine_header(engine: Any) -> list[str]:
     if getattr(ruleset, "caveat", ""):
         lines.append(f"note: {ruleset.caveat}")
     return lines
+
+
+def todays_rules(engine: Any) -> str:
+    """The line ``diffcheck judge`` begins with when it answers under today's rules (the alias ``current``):
+    that they are today's, their edition and their document."""
+    ruleset = engine.ruleset
+    return (f"today's rules ({engine.name}): edition {ruleset.edition}, {ruleset.document}; --ruleset or --date "
+            "names others")
 
 
 # ---------------------------------------------------------------- judge
@@ -294,6 +303,28 @@ def diff_document(board_file: str, outcomes: Mapping[str, Mapping[str, Any]],
 # ---------------------------------------------------------------- engines
 
 
+def engines_json(found: Sequence[tuple[str, str, Any]]) -> list[dict[str, Any]]:
+    """``diffcheck engines --json``: the facts of its tables, one object per installed engine, in the same order:
+    its name, source and description (or, for one that cannot be loaded, the error); for one built on a ruleset,
+    its rules (title, edition, document, date), its layer plan and its rule citations per topic, else null."""
+    listed: list[dict[str, Any]] = []
+    for name, source, engine in found:
+        if isinstance(engine, BaseException):
+            listed.append({"engine": name, "source": source, "error": str(engine)})
+            continue
+        entry: dict[str, Any] = {"engine": name, "source": source,
+                                 "description": getattr(engine, "description", "") or None}
+        ruleset = getattr(engine, "ruleset", None)
+        entry["rules"] = None if ruleset is None else {
+            "title": ruleset.title, "edition": getattr(ruleset, "edition", "") or None,
+            "document": ruleset.document, "in_force_from": ruleset.document_date}
+        entry["layers"] = None if ruleset is None else [
+            {"layer": s.key, "applies": s.title, "rule": s.rule} for s in ruleset.sublayers]
+        entry["citations"] = None if ruleset is None else dict(ruleset.citations)
+        listed.append(entry)
+    return listed
+
+
 def render_engines(found: Sequence[tuple[str, str, Any]]) -> str:
     """The installed engines: a summary table, then each ruleset's layer plan and rule citations.
 
@@ -444,9 +475,10 @@ def run_summary(result: Mapping[str, Any], directory: Any) -> dict[str, Any]:
 
 
 def render_bisect(board_file: str, engines: Sequence[Any], outcomes: Sequence[Mapping[str, Any]], attribution: Any,
-                  alone: Mapping[str, Mapping[str, Any]], nearest: Sequence[Any] | None = None) -> str:
+                  alone: Mapping[str, Mapping[str, Any]], nearest: Sequence[Any] | None = None,
+                  tried: int | None = None) -> str:
     """What ``diffcheck bisect`` prints: the nearest rules to an engine without a ruleset (``nearest``), what
-    differs, and the rule changes that explain it."""
+    differs, and the rule changes that explain it (of ``tried``, when known: none follow the newest rules)."""
     from rulesets.changes import BY_KEY
 
     (old, new), (a, b) = engines, outcomes
@@ -464,6 +496,10 @@ def render_bisect(board_file: str, engines: Sequence[Any], outcomes: Sequence[Ma
         lines.append("no difference: no rule change is needed to explain this board")
         return "\n".join(lines)
     lines.append("differs: " + ", ".join(f"{oid}.{key}" for oid, key in found))
+    if not attribution.explained and tried == 0:
+        lines.append(f"no rule change comes after {old.name}'s rules, so none can explain the difference; the "
+                     f"nearest rules above say what {new.name} answers like")
+        return "\n".join(lines)
     if not attribution.explained:
         lines.append("no combination of the known rule changes gives the new outcome: "
                      "the difference is not a rule change between these versions")

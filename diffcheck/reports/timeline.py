@@ -150,7 +150,8 @@ def document(chosen: Span, shown: Mapping[str, Shown], boards: int = BOARDS, see
         Heading(1, title),
         Paragraph(
             f"Every edition of the rules on continuous effects from {first.key} ({first.since}) to {last.key} "
-            f"({last.since}), and every rule change between them, in date order. For each change: the date and "
+            f"({last.since}{_newest(last)}), and every rule change between them, in date order. For each change: "
+            f"the date and "
             f"the document it first appears in, the old and the new rule numbers, one sentence on what "
             f"changed, how many divergent boards showed it, and up to {WITNESSES} witnesses: the smallest "
             f"boards that show it, with only the characteristics that differ and why, told from both "
@@ -171,6 +172,13 @@ def document(chosen: Span, shown: Mapping[str, Shown], boards: int = BOARDS, see
     return blocks
 
 
+def _newest(edition: Edition) -> str:
+    """For the edition in force today, the document its rules are in today (``current``): not its first."""
+    if edition.until is not None or not edition.documents:
+        return ""
+    return f"; today, the {edition.documents[-1]}"
+
+
 def _picture(chosen: Span, shown: Mapping[str, Shown]) -> Picture:
     editions = [(e.since, e.key) for _, e in chosen.pairs]
     marks = [Mark(e.since, f"{c.key} ({shown.get(c.key, Shown()).count:,})", shown.get(c.key, Shown()).count, slug(c.title))
@@ -188,7 +196,9 @@ def _edition(before: Edition | None, edition: Edition, shown: Mapping[str, Shown
     blocks: list[Block] = [
         Heading(2, f"{edition.key}: {edition.title}"),
         Paragraph(f"In force from {edition.since}" + (f", first in the {first}" if first else "")
-                  + (f"; until {edition.until}." if edition.until else "; in force today.")),
+                  + (f"; until {edition.until}." if edition.until else
+                     f"; in force today, in the {documents[-1]}, today's rules." if documents else
+                     "; in force today.")),
     ]
     for start, end in edition.archive_gaps:
         blocks.append(Paragraph(f"The archive holds no document from {start} to {end}."))
@@ -231,6 +241,32 @@ def _hand_made_group(data: Mapping[str, Any], sides: Sides) -> dict:
     board = Board.from_dict(expand_board(dict(data["board"])))
     old, new = sides.engines
     return {"board": data["board"], "outcomes": {sides.old: old.evaluate(board), sides.new: new.evaluate(board)}}
+
+
+def summary(chosen: Span, shown: Mapping[str, Shown], boards: int = BOARDS, seed: int = SEED) -> dict[str, Any]:
+    """What a timeline of ``chosen`` tells, as data (``diffcheck timeline --json``): its span, its budget (boards
+    per edition and generator, seed), and every rule change in date order with its edition, the divergent boards
+    that showed it alone, those it explains only together with other changes, and its witnesses (generated, or
+    one hand-made, or none where no board can show it)."""
+    changes = []
+    for _, edition in chosen.pairs:
+        for change in edition.rule_changes:
+            found = shown.get(change.key, Shown())
+            changes.append({
+                "change": change.key, "title": change.title, "edition": edition.key, "date": edition.since,
+                "divergent_boards": found.count,
+                "together": [{"changes": list(combination), "divergent_boards": n}
+                             for combination, n in sorted(found.together.items())],
+                "witnesses": len(found.witnesses) or (1 if found.hand_made is not None else 0),
+                "hand_made": not found.witnesses and found.hand_made is not None,
+                "no_board_can_show": not found.witnesses and found.hand_made is None and change.key in CANNOT_SHOW,
+            })
+    return {
+        "from": chosen.pairs[0][1].key, "to": chosen.pairs[-1][1].key,
+        "editions": [edition.key for _, edition in chosen.pairs],
+        "budget": {"boards": boards, "seed": seed, "generators": list(GENERATORS)},
+        "changes": changes,
+    }
 
 
 def timeline(start: str | None = None, end: str | None = None, boards: int = BOARDS, seed: int = SEED,

@@ -12,9 +12,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
-from diffcheck.boards.anachronism import warnings
+from diffcheck.boards.anachronism import caveats, warnings
 from diffcheck.boards.loading import board_from_data, load_board
 from diffcheck.catalogue import catalogue
 from diffcheck.cli import app
@@ -207,3 +208,22 @@ def test_a_cards_caveat_is_a_warning_beside_the_answer_once(tmp_path):
     # Dryad Arbor's color indicator is modelled on every date (202.2e of 2011-09-30; decision
     # color_indicator_text before): no caveat is left to hide a wrong answer.
     assert catalogue().get("Dryad Arbor").caveats == ()
+
+
+@pytest.mark.parametrize("data, expected", [
+    # Exalted Angel's caveat is about its face-up text (lifelink, once a trigger): face down it has no text
+    # (708.2; 504.2 of 2006), so the caveat does not bear on it; face up it does.
+    ({"objects": [{"card": "Exalted Angel", "face_down": "morph"}]}, []),
+    ({"objects": [{"card": "Exalted Angel"}]}, ["objects[0] (exalted-angel): Exalted Angel: Its Oracle text"]),
+    # Lazav's caveat is about its ability's copy exception: only where the ability is cast.
+    ({"objects": [{"card": "Lazav, the Multifarious", "id": "lazav"}]}, []),
+    # Metamorphic Alteration's, about what it copies: not where it copied nothing.
+    ({"objects": [{"card": "Grizzly Bears", "id": "bears"},
+                  {"card": "Metamorphic Alteration", "attached_to": "bears", "choices": {"copy": "none"}}]}, []),
+    ({"objects": [{"card": "Grizzly Bears", "id": "bears"}, {"card": "Gray Ogre", "id": "ogre"},
+                  {"card": "Metamorphic Alteration", "attached_to": "bears", "choices": {"copy": "ogre"}}]},
+     ["objects[2] (metamorphic-alteration): Metamorphic Alteration: The card fixes"]),
+])
+def test_a_caveat_is_printed_only_where_it_bears_on_the_board(data, expected):
+    found = caveats(board_from_data(data))
+    assert len(found) == len(expected) and all(f.startswith(e) for f, e in zip(found, expected))

@@ -111,7 +111,7 @@ def test_every_generated_board_conforms(data):
     assert conforms(data, SCHEMA) is True  # not None: a valid board never waits for jsonschema
 
 
-@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(broken())
 def test_a_broken_board_gets_jsonschemas_answer(data):
     # Plain data, a schema of known keywords: conforms can always tell, and tells what jsonschema does.

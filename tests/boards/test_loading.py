@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from typing import Any, Callable
 
 import pytest
@@ -12,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from diffcheck.boards.fuzz import at, sites
+from diffcheck.boards.limits import MAX_CARDS, MAX_EFFECTS, MAX_ITEMS, MAX_OBJECTS, ordinal
 from diffcheck.boards.loading import BoardError, board_from_data, board_schema, load_board, validate_board_data
 from engines.board import Board, Count, Ids, Matching, PTSetPart, StaticAbility
 
@@ -693,3 +695,45 @@ def test_mutated_boards_give_a_board_or_a_board_error(data):
         assert err.message and not any(word in err.message for word in JARGON), err.message
     else:
         assert Board.from_dict(result.to_dict()) == result
+
+
+# ---------------------------------------------------------------- limits
+
+
+ANTHEM = {"text": "Other creatures get +1/+1", "affects": {"filter": {"types": ["creature"]}}, "pt": {"modify": [1, 1]}}
+CONTINUOUS = (f"the {ordinal(MAX_EFFECTS + 1)} of 150 continuous effects (effects and static abilities, printed or "
+              f"granted, count together); the most a board may have is {MAX_EFFECTS}")
+# (board, where, the message) for each limit the loader keeps, met by a board file.
+LIMIT_BOARDS = {
+    "objects": ({"objects": [{"id": f"o{i}"} for i in range(250)]}, "objects",
+                f"250 objects; the most a board may have is {MAX_OBJECTS}"),
+    "effects": ({"objects": [{"id": "o"}],
+                 "effects": [{"id": f"e{i}", "affects": ["o"], "pt": {"switch": True}} for i in range(150)]},
+                "effects", f"150 effects; the most a board may have is {MAX_EFFECTS}"),
+    "continuous effects": ({"objects": [{"id": f"o{i}", "static": [ANTHEM]} for i in range(150)]},
+                           f"objects[{MAX_EFFECTS}].static[0]", CONTINUOUS),
+    # A card's abilities are counted once written out, and reported at the card.
+    "continuous effects of cards": ({"objects": [{"card": "Glorious Anthem", "id": f"a{i}"} for i in range(150)]},
+                                    f"objects[{MAX_EFFECTS}].card", CONTINUOUS),
+    "cards": ({"graveyards": {"you": [{"name": "Grizzly Bears"}] * 600},
+               "exile": {"opponent": [{"name": "Grizzly Bears"}] * 600}}, f"exile.opponent[{MAX_CARDS - 600}]",
+              f"the {ordinal(MAX_CARDS + 1)} of 1,200 cards in graveyards and exile, all players together; "
+              f"the most a board may have is {MAX_CARDS:,}"),
+    "items in one list": ({"players": [f"p{i}" for i in range(MAX_ITEMS + 1)]}, "players",
+                          f"{MAX_ITEMS + 1:,} items in one list; the most a list may hold is {MAX_ITEMS:,}"),
+}
+
+
+@pytest.mark.parametrize("data, where, message", LIMIT_BOARDS.values(), ids=LIMIT_BOARDS)
+def test_a_limit_names_the_place_and_its_counts_agree(data, where, message):
+    err = error_for(lambda _: None, data)
+    assert (err.where, err.message) == (where, message)
+    # The counts agree: the place named is the first over the limit, and no more than the total ("150 ...;
+    # this is number 101" read as a contradiction); a whole list over the limit is more than the limit.
+    numbers = [int(n.replace(",", "")) for n in re.findall(r"\d[\d,]*", err.message)]
+    if err.message.startswith("the "):
+        nth, total, limit = numbers
+        assert nth == limit + 1 <= total
+    else:
+        total, limit = numbers
+        assert total > limit

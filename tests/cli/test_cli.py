@@ -63,10 +63,36 @@ def test_judge_gray_ogre(ruleset, pt, date):
     assert table_row(out, "anthem")[-1] == "-"  # not a creature (208.3 / 207.3)
 
 
-def test_judge_default_ruleset_is_cr613():
-    out = ok("judge", GRAY_OGRE)
-    assert out.startswith("cr613: ")
-    assert table_row(out, "ogre")[-1] == "5/8"
+def test_judge_without_rules_answers_under_todays_rules_and_says_so_first():
+    # Today's rules are the alias current: the newest edition, 2025-07, speaking the newest rules document, that
+    # of 2026-01-16. The Gray Ogre under them (counters in 7c with the modifiers since 2020-04, 613.4c): 0/1 set
+    # in 7b, then the counter, +4/+4 and the anthem's +0/+2 in 7c, 5/8 as under cr613.
+    from rulesets.documents import LAST
+    from rulesets.editions import EDITIONS
+
+    assert (EDITIONS[-1].key, LAST.file_date) == ("2025-07", "2026-01-16")  # the figures the line must show
+    for args in ([], ["--explain"]):
+        out = ok("judge", GRAY_OGRE, *args)
+        first, second = out.splitlines()[:2]
+        assert first.startswith("today's rules (current): ")
+        assert "edition 2025-07" in first and "Comprehensive Rules 2026-01-16" in first
+        assert second.startswith("current: ")  # then the header, as under any named rules
+        assert table_row(out, "ogre")[-1] == "5/8"
+    # Named rules begin with their own header, not with today's.
+    assert ok("judge", GRAY_OGRE, "--ruleset", "cr613").startswith("cr613: ")
+    assert ok("judge", GRAY_OGRE, "--date", "2026-01-16").startswith("2026-01-16: ")
+    # --json: the outcome of today's rules, the rules key naming the edition and the document.
+    printed = json.loads(ok("judge", GRAY_OGRE, "--json"))
+    rules = printed.pop("rules")
+    assert printed == get_engine("current").evaluate(load_board(GRAY_OGRE))
+    assert (rules["engine"], rules["edition"], rules["in_force_from"]) == ("current", "2025-07", "2026-01-16")
+    assert rules["document"].endswith("Comprehensive Rules 2026-01-16")
+
+
+def test_judge_date_and_a_named_ruleset_are_one_or_the_other():
+    # cr613 is no longer the default, so naming it beside --date names two rules: one error line.
+    result = run("judge", GRAY_OGRE, "--date", "2010-06-01", "--ruleset", "cr613")
+    assert result.exit_code == 2 and result.stderr.startswith("error: --date 2010-06-01 and --ruleset cr613: ")
 
 
 @pytest.mark.parametrize("ruleset", ["cr418", "cr613"])
@@ -110,7 +136,8 @@ def test_judge_explain_lists_the_decisions_the_trace_cites(tmp_path):
 
 
 def test_judge_explain_without_decisions_says_so():
-    out = ok("judge", GRAY_OGRE, "--explain")
+    # Under cr613 the Gray Ogre's trace cites no decision (under today's rules its counter's timestamp is one).
+    out = ok("judge", GRAY_OGRE, "--ruleset", "cr613", "--explain")
     assert "No decision of this ruleset" in out
 
 

@@ -41,10 +41,10 @@ COMMANDS = {
                         "--engine-config": [BOARD], "--engine-cmd": ["mine=./nothing"], "--quiet": None,
                         "--cards": None, "--fail-on-divergence": None},
             "argument": False},
-    "report": {"options": {"--format": ["md", "html"], "--out": ["OUT/c.md"]}, "argument": True},
+    "report": {"options": {"--format": ["md", "html"], "--out": ["OUT/c.md"], "--json": None}, "argument": True},
     "changelog": {"options": {"--format": ["md"], "--out": [BOARD + "/sub/x.md"], "--jobs": ["1"]},
                   "argument": False},
-    "engines": {"options": {}, "argument": False},
+    "engines": {"options": {"--json": None}, "argument": False},
     "cards": {"options": {"--json": None}, "argument": False},
 }
 WRONG_OPTIONS = ["--nope", "-z", "--boards", "--ruleset", "--format", "--help", "-h", "--version"]

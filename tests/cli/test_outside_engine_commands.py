@@ -56,6 +56,52 @@ def test_bisect_against_an_outside_engine_finds_the_changes_from_the_old_rules()
     assert "nearest" not in json.loads(ours.stdout)  # cr613 has rules of its own
 
 
+# An engine of today's rules that forgot one rule change (tests/cli/engine_without_a_change.py): the newest
+# edition's rules without keyword-counters (2020-04), in a process.
+WITHOUT = (f"{shlex.quote(sys.executable)} "
+           f"{shlex.quote(str(ROOT / 'tests' / 'cli' / 'engine_without_a_change.py'))} --without keyword-counters")
+# A board on which two rule changes show, one object each: a 2/2 with a flying counter has flying from 2020-04
+# on (keyword-counters, 122.1b) and nothing before; a tribal enchantment is called kindred from 2024-06 on
+# (kindred, 205.2a). No other rule change touches either object: they have no effects, and no effect touches them.
+FLYING_AND_KINDRED = {"objects": [
+    {"id": "bird", "types": ["creature"], "power": 2, "toughness": 2, "counters": {"flying": 1}},
+    {"id": "idol", "types": ["tribal", "enchantment"]},
+]}
+
+
+def test_bisect_from_todays_rules_names_the_nearest_rules_to_an_outside_engine(tmp_path):
+    # README: "When --to is an engine with no rules of its own ..., bisect first names the nearest rules to its
+    # answer". The engine answers without flying and with kindred. By hand, from the two changes above: no edition
+    # answers so (before 2020-04 tribal, in 2020-04 flying, from 2024-06 flying and kindred); with one change
+    # toggled, each edition before 2020-04 with kindred added (15 editions, 1999-04 to 2018-07), and 2024-06 and
+    # 2025-07 with keyword-counters reverted; 2020-04 would need both. Nothing comes after current to bisect.
+    from rulesets.editions import EDITIONS
+
+    board = tmp_path / "board.json"
+    board.write_text(json.dumps(FLYING_AND_KINDRED), encoding="utf-8")
+    before = [e.key for e in EDITIONS if e.since < "2020-04-17"]
+    assert (len(before), before[0], before[-1]) == (15, "1999-04", "2018-07")
+    expected = ([{"edition": key, "added": ["kindred"], "reverted": []} for key in before]
+                + [{"edition": key, "added": [], "reverted": ["keyword-counters"]} for key in ("2024-06", "2025-07")])
+    args = ["bisect", str(board), "--from", "current", "--to", "mine", "--engine-cmd", f"mine={WITHOUT}"]
+    found = invoke(*args, "--json")
+    assert found.exit_code == 0, found.output
+    document = json.loads(found.stdout)
+    assert document["nearest"] == expected
+    assert (document["changes"], document["explained"]) == ([], False)  # today's flying is no change of the chain
+    assert document["rules"]["mine"] is None and document["rules"]["current"]["edition"] == "2025-07"
+    told = invoke(*args)
+    assert told.exit_code == 0, told.output
+    text = " ".join(told.stdout.split())
+    assert "nearest rules to mine's answer: answers like 1999-04 with kindred;" in text
+    assert "answers like 2025-07 without keyword-counters" in text
+    assert "still as before the rule change keyword-counters (A keyword counter gives its keyword)" in text
+    assert "differs: bird.abilities" in text and "no rule change comes after current's rules" in text
+    # Against built-in rules, a --from with no rule change after it is still one error line.
+    refused = invoke("bisect", str(board), "--from", "current", "--to", "cr613")
+    assert refused.exit_code == 2 and refused.stderr.startswith("error: --from current --to cr613: no rule change")
+
+
 def test_an_outside_engine_that_fails_is_one_error_line():
     result = invoke("judge", BOARD, "--ruleset", "mine", "--engine-cmd", f"mine={SAMPLE} --crash-on ogre")
     assert result.exit_code == 2

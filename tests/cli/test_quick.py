@@ -112,6 +112,15 @@ def test_it_prints_what_the_application_prints(words, capsys):
     assert quick == application
 
 
+def test_both_ways_answer_under_todays_rules_when_none_are_named(capsys):
+    # Neither --ruleset nor --date: both read the default as current, and print today's rules first.
+    assert judging.read_words(["judge", GRAY_OGRE])["ruleset"] == "current"
+    assert application_reads(["judge", GRAY_OGRE])["ruleset"] == "current"
+    quick, application = both_ways(["judge", GRAY_OGRE], capsys)
+    assert quick == application and quick[0] == 0
+    assert quick[1].startswith("today's rules (current): edition 2025-07, ")
+
+
 @pytest.mark.parametrize("error", [
     lambda: fail("BOARD b.yaml: broken\nacross two lines"), lambda: (_ for _ in ()).throw(KeyboardInterrupt()),
     lambda: (_ for _ in ()).throw(EOFError()), lambda: (_ for _ in ()).throw(typer.Exit(1)),

@@ -103,28 +103,28 @@ def test_a_board_without_divergence_bisects_to_nothing():
 
 
 def test_changes_that_only_matter_together():
-    # Found by a run, shrunk, and derived by hand. "grow": every permanent gets +0/+X, X its own mana
-    # value (static, ts 3); "count": target creature gets +0/+N, N the creatures with toughness 1 or
-    # more (resolved, ts 4). Only "small" (mana value 1) gains from "grow".
-    # Old rules: "count" applies in 6b, before "grow" in 6d (418.5a): N = 0, target 0/0.
-    # Only resolved modifiers moved: "count" in its own sublayer after setting, "grow" still after
-    # counters (6d): N = 0. Only static modifiers moved: "grow" before counters, but "count" is still
-    # in 6b before it: N = 0. Both moved (2009): one sublayer 7c (613.3c); "count" depends on "grow",
-    # which changes what it does (613.7a), so "grow" applies first: N = 1, target 0/1.
+    # Derived by hand. A 0/0 creature (ts 3) with a printed ability "as long as it's your turn, it is 0/0"
+    # (a conditional P/T-setting ability, marked characteristic-defining); a resolved "becomes 0/1" (ts 1) and a
+    # resolved +0/+1 (ts 2). It is its controller's turn.
+    # Old rules (2006-10-01): the ability is a characteristic-setting ability (405.2 sets no condition on one):
+    # 6a first, 0/0; then 6b in timestamp order: 0/1, +0/+1: 0/2.
+    # Only cda-unconditional (405.2 of 2007-05: an ability that sets a value only under a condition is none):
+    # an ordinary static P/T setting in 6b at ts 3, after the other two: 0/1, 0/2, then 0/0: 0/0.
+    # Only resolved-modifiers-after-setting: the ability in 6a (0/0), the setting in 6b (0/1), the +0/+1 after
+    # it: 0/2, as before.
+    # Both (2009): 604.3a(5): no characteristic-defining ability; 7b in timestamp order, 0/1 then 0/0; 7c: +0/+1:
+    # 0/1. Neither change alone gives it.
     board = board_from_data({
-        "objects": [
-            {"id": "target", "types": ["creature"], "power": 0, "toughness": 0, "timestamp": 1},
-            {"id": "small", "types": ["creature"], "power": 0, "toughness": 0, "mana_value": 1, "timestamp": 2},
-            {"id": "grower", "types": ["enchantment"], "timestamp": 3, "static": [{
-                "text": "grow", "affects": {"filter": {}}, "pt": {"modify": [0, "mana_value"]}}]},
-        ],
-        "effects": [{"id": "count", "timestamp": 4, "affects": ["target"],
-                     "pt": {"modify": [0, {"count": {"types": ["creature"], "toughness_at_least": 1}}]}}],
+        "objects": [{"id": "beast", "types": ["creature"], "power": 0, "toughness": 0, "timestamp": 3, "static": [
+            {"text": "as long as it's your turn, it's 0/0", "cda": True, "condition": {"your_turn": True},
+             "pt": {"set": [0, 0]}}]}],
+        "effects": [{"id": "set", "affects": ["beast"], "pt": {"set": [0, 1]}, "timestamp": 1},
+                    {"id": "pump", "affects": ["beast"], "pt": {"modify": [0, 1]}, "timestamp": 2}],
     })
-    assert get_engine("cr418").evaluate(board)["objects"]["target"]["toughness"] == 0
-    assert get_engine("cr613").evaluate(board)["objects"]["target"]["toughness"] == 1
+    assert get_engine("cr418").evaluate(board)["objects"]["beast"]["toughness"] == 2
+    assert get_engine("cr613").evaluate(board)["objects"]["beast"]["toughness"] == 1
     found = attribute(board)
-    assert found.changes == ("resolved-modifiers-after-setting", "static-modifiers-before-counters")
+    assert found.changes == ("cda-unconditional", "resolved-modifiers-after-setting")
     assert found.together and found.alternatives == ()
 
 
