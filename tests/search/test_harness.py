@@ -394,7 +394,10 @@ def test_a_run_killed_at_a_random_moment_and_resumed_reports_every_group(tmp_pat
 
     cut = tmp_path / "cut"
     process = _run_in_process([*budget, "--out", str(cut)], start_new_session=True)
-    time.sleep(random.Random().uniform(0.6, 1.5))  # a random moment, most likely mid-run
+    deadline = time.monotonic() + 60  # a run to resume is one that has begun: its state written once
+    while not (cut / "state.json").exists() and time.monotonic() < deadline:
+        time.sleep(0.02)
+    time.sleep(random.Random().uniform(0.0, 1.0))  # then a random moment, most likely mid-run
     reported = lines(cut / "divergences.jsonl") if (cut / "divergences.jsonl").exists() else []
     os.killpg(process.pid, signal.SIGKILL)  # the coordinator and its workers, no chance to save
     process.wait(timeout=30)
