@@ -53,13 +53,14 @@ def card_list(query: str, limit: int = 40) -> list[dict[str, Any]]:
     found.sort(key=lambda c: (not c.name.lower().startswith(wanted), wanted not in c.name.lower()))
     return [{"name": c.name, "type_line": c.type_line(), "pt": c.pt(), "about": c.about,
              "spell": c.is_spell, "abilities": [e.label for e in c.effects if e.label],
-             "choices": _choices(c)} for c in found[:limit]]
+             "choices": [{"name": ch.name, "kind": ch.kind} for ch in c.choices],
+             "effect_choices": _effect_choices(c)} for c in found[:limit]]
 
 
-def _choices(card) -> list[dict[str, str]]:
-    """What a judge may write in a card's counters and choices: its own choices, those of its spell or abilities,
-    and x where one of them reads a number from the game as it resolves (611.2d)."""
-    listed = {ch.name: ch.kind for ch in card.choices}
+def _effect_choices(card) -> list[dict[str, str]]:
+    """What a judge may write among the choices of the card's spell or one of its abilities, resolved: their
+    choices, and x where one reads a number from the game as it resolves (611.2d)."""
+    listed: dict[str, str] = {}
     for effect in card.effects:
         listed.update({ch.name: ch.kind for ch in effect.choices})
         if any(not isinstance(v, int) for key in ("set", "modify") for v in effect.body.get("pt", {}).get(key, ())):

@@ -173,7 +173,8 @@ function renderItems() {
     options.textContent = "counters, choices ";
     const input = document.createElement("input");
     input.type = "text";
-    input.placeholder = (info.choices || []).map((c) => `${c.name}=…`).join("; ") || "+1/+1=1";
+    const choices = (info.spell || item.ability ? info.effect_choices : info.choices) || [];
+    input.placeholder = choices.map((c) => `${c.name}=…`).join("; ") || "+1/+1=1";
     input.value = [...Object.entries(item.counters || {}), ...Object.entries(item.choices || {})]
       .map(([k, v]) => `${k}=${v}`).join("; ");
     input.setAttribute("aria-label", `Counters and choices of ${item.name}`);
