@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any, Sequence
 
-__all__ = ["shorten", "q", "article", "count_phrase", "or_list", "and_list", "join"]
+__all__ = ["shorten", "q", "article", "count_phrase", "ordinal", "or_list", "and_list", "join"]
 
 
 def shorten(text: str, limit: int = 60) -> str:
@@ -24,6 +24,12 @@ def article(word: str) -> str:
 
 def count_phrase(n: int, noun: str) -> str:
     return f"{n:,} {noun}" if n == 1 else f"{n:,} {noun}s"
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, ..., 11th, 12th, 13th, ..., 101st, 1,001st."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n:,}{suffix}"
 
 
 def or_list(items: Sequence[str]) -> str:

@@ -408,18 +408,21 @@ def _reaches_cards(board: Board) -> bool:
     if any(card.static or CHANGELING in card.abilities for _, _, _, _, card in board.zone_cards()):
         return True
     bodies = [s for p in board.objects for s in p.static] + list(board.effects)
-    return any(_reaches(part, cards) for body in bodies for part in _body_parts(body))
+    return any(_reaches(part, cards) for body in bodies for part in body_parts(body))
 
 
-def _body_parts(body) -> Iterable:
-    """A body's affects and parts, and those of the static abilities it grants, all the way down."""
+def body_parts(body) -> Iterable:
+    """A body's affects, parts and condition (a static ability's), and those of the static abilities it grants, all
+    the way down."""
     yield body.affects
     for part in body.parts:
         yield part
         if isinstance(part, AbilityPart):
             for added in part.add:
                 if isinstance(added, StaticAbility):
-                    yield from _body_parts(added)
+                    yield from body_parts(added)
+    if isinstance(body, StaticAbility) and body.condition is not None:
+        yield body.condition
 
 
 def _reaches(thing, cards: Mapping[str, Card]) -> bool:

@@ -44,7 +44,7 @@ def why_not(condition, player: str, name: str) -> str:
     if kind is Controls:
         if condition.player == "you":
             return f"{_subject(player)} {'control' if player == 'you' else 'controls'} no {noun(condition.filter)}"
-        return f"no opponent of {_object(player)} controls {_a(noun(condition.filter))}"
+        return f"no opponent of {_subject(player)} controls {_a(noun(condition.filter))}"
     if kind is Is:
         return f"{name} {_is_not(condition.filter)}"
     if kind is AttachedIs:
@@ -110,8 +110,6 @@ def _subject(player: str) -> str:
     """A player as the board names them: "you", "the opponent" (the default names) or by name."""
     return "the opponent" if player == "opponent" else player
 
-
-_object = _subject
 
 
 def _title(word: str) -> str:

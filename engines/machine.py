@@ -21,7 +21,6 @@ from typing import Callable, Collection, Iterable
 from engines import apply
 from engines.board import (
     CHANGELING, CHANGELING_ABILITY, AbilityPart, Board, Effect, Ids, PTModifyPart, counter_pt_change,
-    indicator_text,
 )
 from engines.dependency import Trials, changed_bits, strongly_connected
 from engines.explaining import Explaining, describe
@@ -29,7 +28,7 @@ from engines.plan import ALL, Planner
 from engines.reading import card_views
 from engines.resolution import Fixed, fix_amounts
 from engines.state import Instance, Obj, obj_from_permanent
-from engines.zones import card_objects, cards_by_object_id
+from engines.zones import card_objects, cards_by_object_id, indicator_instance
 from engines.trace import Applied, Change, Entry, Heading, Note
 from rulesets.model import ALL_EFFECTS, NO_CDA, RESOLVED, STATIC, Ruleset, Sublayer
 
@@ -212,10 +211,8 @@ class _Run(Explaining):
             if CHANGELING in p.abilities:  # key "w": the ability a keyword word stands for
                 statics += (Instance(("w", p.id), CHANGELING, CHANGELING_ABILITY, planner.plan(CHANGELING_ABILITY),
                                      p.id, None, ts, (ts, 0, position, len(statics))),)
-            if p.color_indicator and not indicators:
-                a = indicator_text(p.name, p.color_indicator)  # decision color_indicator_text
-                i = len(statics)
-                statics += (Instance(("i", p.id), a.label, a, planner.plan(a), p.id, None, ts, (ts, 0, position, i)),)
+            if p.color_indicator and not indicators:  # decision color_indicator_text
+                statics += (indicator_instance(p.name, p.color_indicator, p.id, ts, position, len(statics), planner),)
             state[p.id] = o = obj_from_permanent(p, position, statics, words)
             o.timestamp = ts
             o.dormant = dormant

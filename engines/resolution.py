@@ -21,7 +21,7 @@ from typing import Iterator
 
 from engines.board import (
     CHANGELING, AbilityPart, Board, CopyPart, Effect, FullTextPart, Ids, Permanent, PTModifyPart, PTSetPart,
-    StaticAbility,
+    StaticAbility, body_parts,
 )
 from engines.plan import ABILITIES, COLORS, PT, TYPES, Planner, value_reads
 from engines.state import Instance
@@ -215,21 +215,17 @@ def _ids_of_permanent(p: Permanent) -> Iterator[str]:
 
 def _ids_of_body(body: StaticAbility | Effect) -> Iterator[str]:
     """The objects and cards a body names: those it affects by id, what its copy and full-text parts take, what its
-    values read, and the same of the abilities it grants and of its condition."""
-    if isinstance(body.affects, Ids):
-        yield from body.affects.ids
-    for part in body.parts:
-        if isinstance(part, (CopyPart, FullTextPart)):
-            yield part.of
-        elif isinstance(part, (PTSetPart, PTModifyPart)):
-            yield from _ids_of_value(part.power)
-            yield from _ids_of_value(part.toughness)
-        elif isinstance(part, AbilityPart):
-            for added in part.add:
-                if isinstance(added, StaticAbility):
-                    yield from _ids_of_body(added)
-    if isinstance(body, StaticAbility) and body.condition is not None:
-        yield from _ids_of_condition(body.condition)
+    values and condition read, and the same of the abilities it grants."""
+    for thing in body_parts(body):
+        if isinstance(thing, Ids):
+            yield from thing.ids
+        elif isinstance(thing, (CopyPart, FullTextPart)):
+            yield thing.of
+        elif isinstance(thing, (PTSetPart, PTModifyPart)):
+            yield from _ids_of_value(thing.power)
+            yield from _ids_of_value(thing.toughness)
+        elif isinstance(thing, (Compare, AllOf, AnyOf, Not)):
+            yield from _ids_of_condition(thing)
 
 
 def _ids_of_value(value) -> Iterator[str]:

@@ -68,12 +68,20 @@ def card_objects(board: Board, planner: Planner, words: bool, keyword_counters: 
             instance = Instance(("z", oid, i), a.label, a, planner.plan(a), oid, None, ts, (ts, 0, position, i))
             (live if functions(a, zone, planner) else dormant).append(instance)
         if card.color_indicator and not indicators:
-            a = indicator_text(card.name, card.color_indicator)  # the key "i" marks it for the trace
-            instance = Instance(("i", oid), a.label, a, planner.plan(a), oid, None, ts, (ts, 0, position, len(abilities)))
-            (live if functions(a, zone, planner) else dormant).append(instance)
+            instance = indicator_instance(card.name, card.color_indicator, oid, ts, position, len(abilities), planner)
+            (live if functions(instance.ability, zone, planner) else dormant).append(instance)
         out[oid] = _card_object(card, oid, zone, player, ts, position, tuple(live), tuple(dormant), words,
                                 keyword_counters, indicators)
     return out
+
+
+def indicator_instance(name: str | None, colors: tuple[str, ...], oid: str, ts: int, position: int, index: int,
+                       planner: Planner) -> Instance:
+    """The ability a color indicator stood for until 202.2e of 2011-09-30 (``indicator_text``; decision
+    color_indicator_text), on the object or card ``oid``, after its ``index`` abilities; the key "i" marks it for
+    the trace."""
+    a = indicator_text(name, colors)
+    return Instance(("i", oid), a.label, a, planner.plan(a), oid, None, ts, (ts, 0, position, index))
 
 
 def _timestamps(board: Board) -> Iterable[int]:

@@ -9,6 +9,7 @@ stderr; this module only finds them.
 
 from __future__ import annotations
 
+import json
 from datetime import date, timedelta
 from typing import Any, Iterator
 
@@ -182,8 +183,6 @@ def _bearing(card, label: str | None, permanent) -> list[str]:
 
 def _chose(card, choice: str, permanent) -> bool:
     """Whether a permanent of ``card`` has its ability that refers to ``choice`` (one that declined has none)."""
-    import json
-
     labels = {a.get("text") for a in card.static if f'"${choice}"' in json.dumps(a)}
     return any(s.label in labels for s in permanent.static)
 

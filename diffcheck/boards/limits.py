@@ -12,12 +12,13 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping
 
 from diffcheck.boards.problems import DocPath, describe
+from diffcheck.words import ordinal
 from engines.board import CARD_ZONES as BOARD_CARD_ZONES
 
 __all__ = [
     "MAX_FILE_BYTES", "MAX_OBJECTS", "MAX_EFFECTS", "MAX_CARDS", "MAX_ITEMS", "MAX_DEPTH", "MAX_VALUES",
     "CARD_ZONES", "CONTINUOUS_EFFECTS", "plain_data_problem", "effect_count_problem", "continuous_effects",
-    "body_count", "over_limit", "ordinal",
+    "body_count", "over_limit",
 ]
 
 # A real board (a judge's, a rules historian's, a shrunk divergence) is far
@@ -61,12 +62,6 @@ MAX_VALUES = 100_000
 
 # What the effects limit counts, as every message about it says it.
 CONTINUOUS_EFFECTS = "continuous effects (effects and static abilities, printed or granted, count together)"
-
-
-def ordinal(n: int) -> str:
-    """1st, 2nd, 3rd, 4th, ..., 11th, 12th, 13th, ..., 101st, 1,001st."""
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n:,}{suffix}"
 
 
 def over_limit(nth: int, total: int, things: str, limit: int, holder: str = "board") -> str:

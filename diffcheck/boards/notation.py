@@ -37,11 +37,11 @@ from functools import lru_cache
 from typing import Any
 
 from diffcheck.boards.limits import CONTINUOUS_EFFECTS, MAX_EFFECTS, MAX_ITEMS, MAX_OBJECTS, body_count, \
-    continuous_effects, ordinal, over_limit
+    continuous_effects, over_limit
 from diffcheck.catalogue import catalogue
 from diffcheck.catalogue.expand import fresh_id
 from diffcheck.catalogue.index import fold
-from diffcheck.words import and_list, q
+from diffcheck.words import and_list, ordinal, q
 
 __all__ = ["MAX_LISTED", "NotationError", "board_from_cards", "cards_from_board", "load_cards", "read_cards"]
 
@@ -80,6 +80,19 @@ def read_cards(text: str) -> tuple[list[dict[str, Any]], dict[str, Any]]:
 
     Reading takes time in proportion to the text: the items are counted, and a list too long refused, before
     any of them is read."""
+    parsed, board = _read(text)
+    return [_listed(i) for i in parsed], board
+
+
+def _listed(item: _Item) -> dict[str, Any]:
+    # The page edits x among the choices: it is written the same way, [x=3].
+    return {"name": item.name, "id": item.id, "controller": item.controller, "refs": item.refs,
+            "ability": item.ability, "counters": item.counters,
+            "choices": {**item.choices, **({} if item.x is None else {"x": str(item.x)})}}
+
+
+def _read(text: str) -> tuple[list[_Item], dict[str, Any]]:
+    """The items as read, and the board data they make (``read_cards``)."""
     cards = catalogue()
     pieces, separator = _split(text)
     if not pieces:
@@ -165,10 +178,7 @@ def read_cards(text: str) -> tuple[list[dict[str, Any]], dict[str, Any]]:
         board["effects"] = effects
     if bound > MAX_EFFECTS:  # only then is the exact count, on the cards written out, worth its cost
         _check_continuous(board, parsed, made_by)
-    # The page edits x among the choices: it is written the same way, [x=3].
-    return [{"name": i.name, "id": i.id, "controller": i.controller, "refs": i.refs, "ability": i.ability,
-             "counters": i.counters, "choices": {**i.choices, **({} if i.x is None else {"x": str(i.x)})}}
-            for i in parsed], board
+    return parsed, board
 
 
 def board_from_cards(text: str) -> dict[str, Any]:
@@ -182,26 +192,24 @@ def load_cards(text: str, file: str = "--cards") -> tuple[list[dict[str, Any]], 
     that made the object or effect it is in, and said in the notation where its fix is (``Clone[copy=ID]``)."""
     from diffcheck.boards.loading import BoardError, board_from_data  # the loader reads the board the cards make
 
-    listed, data = read_cards(text)
+    parsed, data = _read(text)
     try:
-        return listed, data, board_from_data(data, file)
+        return [_listed(i) for i in parsed], data, board_from_data(data, file)
     except BoardError as exc:
-        raise NotationError(_of_the_card(exc, data, text)) from None
+        raise NotationError(_of_the_card(exc, data, [i.text for i in parsed])) from None
 
 
 _MADE_BY = re.compile(r"(objects|effects)\[(\d+)\]")
 
 
-def _of_the_card(exc, data: dict[str, Any], text: str) -> str:
-    """A loader's problem in the board the cards made, named by the card listed that made the object or effect
-    it is in (the board's timestamps are the cards' places in the list)."""
+def _of_the_card(exc, data: dict[str, Any], texts: list[str]) -> str:
+    """A loader's problem in the board the cards made, named by the card listed (``texts``, as written) that made
+    the object or effect it is in (the board's timestamps are the cards' places in the list)."""
     found = _MADE_BY.match(exc.where)
     if found is None:
         return f"{exc.where}: {exc.message}" if exc.where else exc.message
     kind, index = found.group(1), int(found.group(2))
     number = data[kind][index]["timestamp"]
-    pieces, separator = _split(text)
-    texts = _merged(pieces, catalogue()) if separator == "," else pieces
     return f"{q(texts[number - 1])} (the {ordinal(number)} card listed): {exc.notation or exc.message}"
 
 

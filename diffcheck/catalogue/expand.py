@@ -244,22 +244,19 @@ class _Expansion:
         out["affects"] = list(targets)
         body = _substitute(dict(made.body), values)
         if "x" in effect:
-            body = self._as_resolved(path, body, effect["x"], made.source)
+            body = self._as_resolved(path, body, effect["x"], made)
         out.update(body)
         return out
 
-    def _as_resolved(self, path: list[Any], body: dict[str, Any], x: int, source: str) -> dict[str, Any]:
+    def _as_resolved(self, path: list[Any], body: dict[str, Any], x: int, made: CardEffect) -> dict[str, Any]:
         """The effect's body with ``x`` in place of every amount it reads from the game: what they came to as it
-        resolved (old 418.3c; 611.2d), as the board says. Its granted abilities' amounts are no such amounts:
-        a static ability's are read continuously (418.4a / 611.3a)."""
-        pt = body.get("pt", {})
-        read = {key: pair for key, pair in pt.items() if key in ("set", "modify")
-                and any(not isinstance(v, int) for v in pair)}
+        resolved (old 418.3c; 611.2d), as the board says."""
+        read = made.reads_the_game
         if not read:
-            raise CardReferenceError(path + ["x"], f"{source} reads no amount from the game as it resolves; "
+            raise CardReferenceError(path + ["x"], f"{made.source} reads no amount from the game as it resolves; "
                                                    "its amounts are numbers, so it takes no x")
-        return {**body, "pt": {**pt, **{key: [v if isinstance(v, int) else x for v in pair]
-                                        for key, pair in read.items()}}}
+        pt = body["pt"]
+        return {**body, "pt": {**pt, **{key: [v if isinstance(v, int) else x for v in pt[key]] for key in read}}}
 
     def _card_effect(self, path: list[Any], card: Card, label: str | None) -> CardEffect:
         if not card.effects:
@@ -322,7 +319,8 @@ class _Expansion:
         """An optional choice a permanent's board entry leaves out: None where nothing on the board could have
         been named (its ability then does nothing: a Clone that entered alone copies nothing), the one answer
         where the board holds it (a graveyard of one card has it on top), else a question: the board cannot
-        tell, so it must say (``none`` declines)."""
+        tell (a graveyard is a pile in an order, 404.2; a board lists it in none), so it must say (``none``
+        declines)."""
         if choice.top_of is not None:
             owner = self._owner(index)
             cards = [(n, card) for zone, player, n, card in self.zone_cards if zone == "graveyards" and player == owner]
@@ -351,8 +349,9 @@ class _Expansion:
             said.format(f"{who}[{choice.name}=ID]", f"{who}[{choice.name}=none]"))
 
     def _could_name(self, choice: Choice, index: int) -> list[str]:
-        """The objects a permanent's object choice could have named as it entered: those there before it (an
-        earlier timestamp) of one of the card types it chooses among, or of any type where something on the
+        """The objects a permanent's object choice could have named as it entered (it becomes a copy as it enters:
+        706.5 of 2009; 707.5 today): those there before it (an earlier timestamp) of one of the card types it
+        chooses among, or of any type where something on the
         board changes card types (an animated land can be copied as a creature)."""
         mine = self._timestamp(index)
         anything = self._retypes()

@@ -98,6 +98,13 @@ class CardEffect:
         """How traces and outcomes name the effect's source."""
         return self.card if self.label is None else f"{self.card} ({self.label})"
 
+    @property
+    def reads_the_game(self) -> tuple[str, ...]:
+        """Its P/T parts (set, modify) with an amount read from the game, fixed as it resolves (611.2d): what a
+        cast's x stands for. Its granted abilities' amounts are a static ability's, read as the layers apply."""
+        pt = self.body.get("pt", {})
+        return tuple(key for key in ("set", "modify") if any(not isinstance(v, int) for v in pt.get(key, ())))
+
 
 @dataclass(frozen=True)
 class Card:

@@ -63,7 +63,7 @@ def _effect_choices(card) -> list[dict[str, str]]:
     listed: dict[str, str] = {}
     for effect in card.effects:
         listed.update({ch.name: ch.kind for ch in effect.choices})
-        if any(not isinstance(v, int) for key in ("set", "modify") for v in effect.body.get("pt", {}).get(key, ())):
+        if effect.reads_the_game:
             listed["x"] = "number"
     return [{"name": name, "kind": kind} for name, kind in listed.items()]
 

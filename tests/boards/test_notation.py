@@ -14,7 +14,8 @@ import pytest
 import yaml
 
 from diffcheck.boards import notation
-from diffcheck.boards.limits import MAX_EFFECTS, MAX_ITEMS, MAX_OBJECTS, ordinal
+from diffcheck.boards.limits import MAX_EFFECTS, MAX_ITEMS, MAX_OBJECTS
+from diffcheck.words import ordinal
 from diffcheck.boards.loading import BoardError, board_from_data, load_board
 from diffcheck.boards.notation import MAX_LISTED, NotationError, board_from_cards, cards_from_board, read_cards
 from diffcheck.catalogue import catalogue

@@ -45,6 +45,26 @@ def test_every_group_of_the_peer_run_has_a_verdict_and_every_verdict_a_group(pee
         assert verdict.groups or verdict.not_in_run
 
 
+def test_a_run_against_phase_sends_only_what_it_implements(peer_run):
+    # The committed peer run (today's rules against phase): every generated board of the parts phase implements,
+    # sent, none refused; each group that the same nearest rules explain is one finding, named by them, and the
+    # report of the run reads the nearest rules the run stored with each group.
+    import json
+
+    from typer.testing import CliRunner
+
+    from diffcheck.cli import app
+
+    run = json.loads((peer_run / "run.json").read_text())
+    assert run["boards_sent"] == PEER_BOARDS and run["boards_outside"] == 0 and run["engine_errors"] == 0
+    assert run["engine_versions"]["phase"]["description"].startswith("phase.rs rules engine through phase-python")
+    findings = [json.loads(line) for line in (peer_run / "findings.jsonl").read_text().splitlines()]
+    assert any(f["finding"].startswith("phase answers like") and len(f["witnesses"]) >= 1 for f in findings)
+    reported = CliRunner().invoke(app, ["report", str(peer_run), "--out", str(peer_run.parent / "CHANGELOG.md")])
+    assert reported.exit_code == 0, reported.output
+    assert "Nearest rules to phase's answer" in (peer_run.parent / "CHANGELOG.md").read_text()
+
+
 def test_each_real_card_board_of_a_phase_bug_shows_it():
     # A verdict's board of real cards is there to show the bug where a player meets it: phase must answer
     # differently from today's rules on it (else the verdict says so and the board is no evidence).

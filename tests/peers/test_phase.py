@@ -6,17 +6,13 @@ need the phase-python package (the test extra installs it) and skip without it.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
 pytest.importorskip("phase", reason="phase-python is not installed (pip install 'diffcheck[phase]')")
 
-from typer.testing import CliRunner  # noqa: E402
-
 from diffcheck.boards.loading import board_from_data, load_board  # noqa: E402
-from diffcheck.cli import app  # noqa: E402
 from engines import get_engine  # noqa: E402
 from engines.features import board_features  # noqa: E402
 from engines.outcome import validate_outcome  # noqa: E402
@@ -66,24 +62,6 @@ def test_timestamps_colors_types_control_and_every_creature_type_reach_phase(pha
     assert bear["colors"] == ["red", "white"] and bear["controller"] == "you"
     assert bear["subtypes"] == ["every creature type"]
     assert relic["types"] == ["artifact", "creature"] and (relic["power"], relic["toughness"]) == (3, 3)
-
-
-def test_a_run_against_phase_sends_only_what_it_implements(tmp_path):
-    out = tmp_path / "run"
-    ran = CliRunner().invoke(app, ["run", "--engines", "current,phase", "--boards", "200", "--jobs", "1",
-                                   "--out", str(out), "--quiet", "--json"])
-    assert ran.exit_code == 0, ran.output
-    summary = json.loads(ran.stdout)
-    assert summary["boards_sent"] == 200 and summary["engine_errors"] == 0
-    run = json.loads((out / "run.json").read_text())
-    assert run["engine_versions"]["phase"]["description"].startswith("phase.rs rules engine through phase-python")
-    # Groups whose minimal boards the same nearest rules explain are one finding, named by them; its report
-    # reads the nearest rules the run stored with each group.
-    findings = [json.loads(line) for line in (out / "findings.jsonl").read_text().splitlines()]
-    assert any(f["finding"].startswith("phase answers like") and len(f["witnesses"]) >= 1 for f in findings)
-    reported = CliRunner().invoke(app, ["report", str(out)])
-    assert reported.exit_code == 0, reported.output
-    assert "Nearest rules to phase's answer" in (out / "CHANGELOG.md").read_text()
 
 
 def test_every_creature_type_matches_a_type_named_only_by_a_filter(phase):
