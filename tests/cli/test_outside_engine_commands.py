@@ -148,7 +148,7 @@ def test_the_diff_command_a_report_suggests_works_as_written(tmp_path):
 def test_a_run_counts_engine_errors_by_kind_and_names_errors_jsonl(tmp_path):
     # Generated boards number their objects o1, o2, ...: the sample engine crashes on every board with an o8.
     out = tmp_path / "run"
-    ran = invoke("run", "--engines", "cr613,mine", "--engine-cmd", f"mine={SAMPLE} --crash-on o8", "--boards", "60",
+    ran = invoke("run", "--engines", "cr613,mine", "--engine-cmd", f"mine={SAMPLE} --crash-on o8", "--boards", "25",
                  "--jobs", "1", "--out", str(out), "--quiet")
     assert ran.exit_code == 0, ran.output
     line = next(x for x in ran.stdout.splitlines() if "made an engine fail" in x)
