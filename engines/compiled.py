@@ -34,6 +34,7 @@ MODULES = (
 MANIFEST = "compiled.json"
 DOCSTRINGS = "docstrings"  # the manifest's key for the classes' docstrings (mypyc keeps none)
 GROUP = "diffcheck_engines"  # the modules share one C library, diffcheck_engines__mypyc, beside the packages
+LIBRARY = f"{GROUP}__mypyc"
 HERE = Path(__file__).resolve().parent
 
 
@@ -57,10 +58,13 @@ def class_docstrings(path: Path) -> dict[str, str]:
 
 
 def built() -> dict | None:
-    """The manifest, if an extension module of each is here, compiled from the source that is here now."""
+    """The manifest, if an extension module of each is here, with their shared library beside the package, compiled
+    from the source that is here now."""
     try:
         recorded = json.loads((HERE / MANIFEST).read_text())
     except (OSError, ValueError):
+        return None
+    if library() is None:
         return None
     suffixes = importlib.machinery.EXTENSION_SUFFIXES
     for name in MODULES:
@@ -69,6 +73,15 @@ def built() -> dict | None:
         if not any((HERE / f"{name}{suffix}").exists() for suffix in suffixes):
             return None
     return recorded
+
+
+def library() -> Path | None:
+    """The compiled modules' shared library, beside the ``engines`` package (in a checkout, at its root)."""
+    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+        path = HERE.parent / f"{LIBRARY}{suffix}"
+        if path.exists():
+            return path
+    return None
 
 
 class _Sources:
@@ -93,6 +106,11 @@ class _Documented:
         self.done: set[str] = set()
 
     def find_spec(self, fullname: str, path=None, target=None):
+        if fullname == LIBRARY:
+            # Found beside the package, wherever that is: an editable install that kept an earlier build (setup.py)
+            # maps the packages to the checkout, but not a top-level module its own build did not make.
+            found = library()
+            return None if found is None else importlib.util.spec_from_file_location(LIBRARY, found)
         package, _, name = fullname.rpartition(".")
         if package != __package__ or name not in MODULES:
             return None

@@ -120,6 +120,23 @@ def test_an_editable_install_keeps_a_build_of_the_sources_here_and_metadata_comp
 
 
 @needs_build
+def test_the_shared_library_is_found_beside_the_package_when_only_the_packages_are_mapped(tmp_path):
+    # An editable install that keeps an earlier build maps the packages to the checkout (a finder, as setuptools'
+    # editable installs do), not the top-level shared library that build left at the checkout's root: the engines
+    # find it beside their package. Here the checkout's root is not on sys.path; engines is loaded from it by path.
+    root = _copy_of_the_build(tmp_path)
+    elsewhere = tmp_path / "elsewhere"
+    shutil.copytree(root / "rulesets", elsewhere / "rulesets")
+    code = ("import importlib.util, sys; from pathlib import Path; root = Path(sys.argv[1]); "
+            "spec = importlib.util.spec_from_file_location('engines', root / 'engines' / '__init__.py', "
+            "submodule_search_locations=[str(root / 'engines')]); module = importlib.util.module_from_spec(spec); "
+            "sys.modules['engines'] = module; spec.loader.exec_module(module); import engines.machine as m; "
+            "print(module.COMPILED, Path(m.__file__).suffix)")
+    said = _run(["-c", code, str(root)], {"PYTHONPATH": str(elsewhere)}, cwd=tmp_path).split()
+    assert said == ["True", ".so"]
+
+
+@needs_build
 def test_the_compiled_classes_keep_their_docstrings():
     # mypyc keeps no class docstring; the build records them and the import gives them back (help() reads them).
     import importlib
