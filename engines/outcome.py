@@ -82,7 +82,8 @@ def validate_outcome(data: Any, board: Board | None = None) -> str | None:
     """The first problem with ``data`` as an outcome of ``board``, in words; None if there is none.
 
     Checks what ``diffcheck/schema/outcome-v1.schema.json`` checks (the shape, the types,
-    the closed vocabularies, null P/T exactly for noncreatures) and what a schema cannot say:
+    the closed vocabularies, null P/T for every noncreature, and for a creature only where the
+    engine leaves it undefined) and what a schema cannot say:
     every list sorted (by code point) and without repeats, integers written without a
     fraction, and, given the board, exactly the board's object ids and controllers that are
     players of the board. A problem reads ``objects.ogre.power: expected ...``.
@@ -171,11 +172,12 @@ def _object_problem(obj: Any, players: set[str] | None) -> tuple[str, str] | Non
     for key in ("power", "toughness"):
         value = obj[key]
         if value is None:
-            if creature:
-                return key, "null for a creature; a creature's power and toughness are integers (0 when nothing sets them)"
-        elif isinstance(value, bool) or not isinstance(value, int):
+            # A noncreature's (208.3 / 207.3); or a creature's that the engine leaves undefined, and says so (phase:
+            # a noncreature with no printed P/T that became a creature, where nothing set it).
+            continue
+        if isinstance(value, bool) or not isinstance(value, int):
             return key, f"expected an integer or null; found {_describe(value)}"
-        elif not creature:
+        if not creature:
             return key, f"{value} for a noncreature; a noncreature's power and toughness are null"
     return None
 

@@ -395,7 +395,7 @@ SHAPE_ERRORS = {
     "power a string": _set("objects.ogre.power", "5"),
     "power a boolean": _set("objects.ogre.power", True),
     "power a fraction": _set("objects.ogre.power", 5.5),
-    "creature with null toughness": _set("objects.ogre.toughness", None),
+    "noncreature with toughness": _set("objects.anthem.toughness", 2),
     "noncreature with power": _set("objects.anthem.power", 1),
     "bad object id": _set("objects.bad id!", {}),
 }
@@ -441,6 +441,14 @@ def test_what_the_schema_cannot_say(schema, change, message):
     assert schema.is_valid(outcome)
     problem = validate_outcome(outcome, OGRE)
     assert problem is not None and problem.startswith(message), problem
+
+
+def test_a_creature_whose_pt_the_engine_leaves_undefined_is_null_in_both(schema):
+    # An engine may leave a creature's P/T undefined (phase.rs: a noncreature with no printed P/T that became a
+    # creature, where nothing set it) and say so with null; both checks take it.
+    outcome = copy.deepcopy(CR613.evaluate(OGRE))
+    outcome["objects"]["ogre"]["power"] = outcome["objects"]["ogre"]["toughness"] = None
+    assert validate_outcome(outcome, OGRE) is None and schema.is_valid(outcome)
 
 
 def test_not_an_object_at_all(schema):

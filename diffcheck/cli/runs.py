@@ -312,7 +312,7 @@ def peer(
     """
     from diffcheck.reports.changelog import ReportError, load_run
     from diffcheck.reports.document import RENDERERS
-    from diffcheck.reports.peer import load_verdicts, peer_report, unjudged
+    from diffcheck.reports.peer import load_verdicts, peer_files, peer_report, unjudged
     from diffcheck.search.harness import RunConfig
 
     targets = document_targets(fmt, out, peer_paths(engine))
@@ -324,9 +324,18 @@ def peer(
         get_engine(engine)
     except (ImportError, UnknownEngine) as exc:  # ImportError: the peer's package is an optional extra
         fail(f"ENGINE {engine}: {exc}")
+    # The boards each verdict names, and the peer's own input for each, go beside the report (reports/phase/).
+    beside = next(iter(targets.values())).parent / engine
     with committed_run(RunConfig(("current", engine), PEER_SEED, PEER_BOARDS, None, jobs)) as run_dir:
         run = load_run(run_dir)
-        blocks, left = peer_report(run, verdicts), unjudged(run, verdicts)
+        blocks, left = peer_report(run, verdicts, beside.as_posix()), unjudged(run, verdicts)
+        files = peer_files(run, verdicts)
+    beside.mkdir(parents=True, exist_ok=True)
+    for stale in sorted(set(p.name for p in beside.iterdir() if p.is_file()) - set(files)):
+        (beside / stale).unlink()
+    for name, text in files.items():
+        rundir.write_atomic(beside / name, text)
+    typer.echo(f"{beside}/ ({counted(len(files), 'file')})")
     for name, target in targets.items():
         rundir.write_atomic(target, RENDERERS[name](blocks))
         typer.echo(str(target))

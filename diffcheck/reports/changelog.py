@@ -197,17 +197,11 @@ def changelog(run: Run) -> list[Block]:
     sides = Sides.of(old, new)
     findings = {f["finding"]: f for f in run.findings}
     by_signature = {g["signature"]: g for g in run.groups}
-    between, left_out = _sections(run)
+    between = _sections(run)
     outside = not (_has_ruleset(old, info) and _has_ruleset(new, info))
     blocks: list[Block] = [Heading(1, f"Changelog: {old} -> {new}")]
     blocks += [Paragraph(f"From {_document(old, info)}."), Paragraph(f"To {_document(new, info)}.")]
     blocks += _introduction(run)
-    if left_out:
-        blocks.append(Paragraph(
-            f"{old if _has_ruleset(new, info) else new} has no rules of its own, so the rule changes after {old} "
-            f"are only candidates to explain its answers: {counted(len(left_out), 'rule change')} explain none of "
-            f"them in this run and {'is' if len(left_out) == 1 else 'are'} left out "
-            f"({', '.join(c.key for c in left_out)})."))
     blocks.append(Contents(1))
     blocks.append(Heading(2, "Findings"))
     blocks.append(_overview(run, between))
@@ -219,14 +213,16 @@ def changelog(run: Run) -> list[Block]:
         blocks += finding_body(findings[key], by_signature, sides)
     if TOGETHER_KEY in findings:
         blocks += _together(findings[TOGETHER_KEY], by_signature, sides)
-    unexplained = [f for k, f in findings.items() if k == UNEXPLAINED_KEY or f["changes"] is None]
-    if unexplained:
-        blocks += [Heading(2, UNEXPLAINED), Paragraph(_unexplained_note(run))]
-        for f in unexplained:
-            blocks += finding_body(f, by_signature, sides)
-            if not _has_ruleset(new, info):  # an engine with no rules of its own: which rules answer as it does
+    if _by_triage(run):
+        # An engine with no rules of its own: each group is a finding, headed by the rules nearest its answer.
+        for f in run.findings:
+            blocks += [Heading(2, f["finding"])] + finding_body(f, by_signature, sides)
+            if not _has_ruleset(new, info):
                 blocks += [_nearest(by_signature[s], n, old, new) for n, s in enumerate(
                     (s for s in f["witnesses"] if s in by_signature), start=1)]
+    elif UNEXPLAINED_KEY in findings:
+        blocks += [Heading(2, UNEXPLAINED), Paragraph(_unexplained_note(run))]
+        blocks += finding_body(findings[UNEXPLAINED_KEY], by_signature, sides)
     inexpressible = () if outside else not_expressible_between(old, new)
     if inexpressible:
         blocks += _inexpressible(inexpressible)
@@ -234,23 +230,23 @@ def changelog(run: Run) -> list[Block]:
     return blocks
 
 
-def _sections(run: Run) -> tuple[tuple[Any, ...], list[Any]]:
-    """The rule changes a changelog gives a section, in order, and those it leaves out."""
-    findings = {f["finding"] for f in run.findings}
-    between = changes_between(run.old, run.new)
-    # Against an engine with no rules of its own (from outside, or installed), the chain's changes are candidates
-    # to explain its answers, not its history: only those that explain some of them are listed.
-    outside = not (_has_ruleset(run.old, run.info) and _has_ruleset(run.new, run.info))
-    left_out = [c for c in between if c.key not in findings] if outside else []
-    return tuple(c for c in between if c not in left_out), left_out
+def _by_triage(run: Run) -> bool:
+    """Whether the run keyed its boards by triage: an engine without rules of its own is one side, so no rule
+    change explains a difference, and each group is a finding (``diffcheck.search.harness.triage_findings``)."""
+    return run.info.get("keyed_by") == "triage" or any(f["changes"] is None for f in run.findings)
+
+
+def _sections(run: Run) -> tuple[Any, ...]:
+    """The rule changes a changelog gives a section, in order: none against an engine without rules."""
+    return () if _by_triage(run) else changes_between(run.old, run.new)
 
 
 def summary(run: Run) -> dict[str, Any]:
     """What a changelog of ``run`` tells, as data (``diffcheck report --json``): the run (engines, seed, boards
     tried, divergent boards, whether complete, groups), each finding as its section or the overview names it with
     its divergent boards, what it changes and its witnesses, and the rule changes with a section that no board
-    showed, or that were left out (against an engine with no rules of its own)."""
-    between, left_out = _sections(run)
+    showed."""
+    between = _sections(run)
     shown = {f["finding"] for f in run.findings}
     signatures = {g["signature"] for g in run.groups}
     return {
@@ -268,7 +264,6 @@ def summary(run: Run) -> dict[str, Any]:
             "witnesses": len([s for s in f["witnesses"] if s in signatures]),
         } for f in run.findings],
         "not_shown": [c.key for c in between if c.key not in shown],
-        "left_out": [c.key for c in left_out],
     }
 
 
@@ -379,13 +374,19 @@ def _introduction(run: Run) -> list[Block]:
         f"yourself, save its board to a file and run diffcheck diff FILE --from {old} --to {new}{plug}, or "
         f"diffcheck judge FILE --explain."
     )
-    blocks: list[Block] = [Paragraph(facts), Paragraph(reading)]
-    if not _has_ruleset(old, info):
-        blocks.append(Paragraph(
-            f"Attribution to rule changes needs the old engine to have a ruleset to apply them to; "
-            f"{old} has none, so each group of boards is a finding of its own, under {UNEXPLAINED}."
-        ))
-    return blocks
+    if _by_triage(run):
+        rule_less = new if _has_ruleset(old, info) else old
+        reading = (
+            f"How to read it: {rule_less} has no rules of its own, so no rule change can be applied to it to "
+            f"explain its answers; each kind of divergent board (what differs, and the kinds of effect part on "
+            f"the board) was shrunk to a minimal board, and each is a finding of its own, headed by the rules "
+            f"nearest to {rule_less}'s answer on it where {rule_less} is compared with an edition (\"answers like "
+            f"current without switch-last\": today's rules with one rule change reverted). Each witness is a "
+            f"minimal board: open it for the board, only the characteristics that differ, and why. To see a "
+            f"witness yourself, save its board to a file and run diffcheck diff FILE --from {old} --to {new}{plug}, "
+            f"or diffcheck judge FILE --explain."
+        )
+    return [Paragraph(facts), Paragraph(reading)]
 
 
 def _overview(run: Run, between) -> Table:
@@ -402,14 +403,12 @@ def _overview(run: Run, between) -> Table:
 
 def _section_name(finding: Mapping) -> str:
     """Where a finding that is no rule change between the two editions is listed."""
-    if finding["changes"] is None:  # the old engine has no ruleset: each group is a finding
-        return f"{UNEXPLAINED}: {finding['finding']}"
+    if finding["changes"] is None:  # an engine without rules: each group is a finding, its own section
+        return finding["finding"]
     return {TOGETHER_KEY: TOGETHER, UNEXPLAINED_KEY: UNEXPLAINED}.get(finding["finding"], finding["finding"])
 
 
 def _unexplained_note(run: Run) -> str:
-    if not _has_ruleset(run.old, run.info):
-        return "Without a ruleset for the old engine, no rule change can be tried: each group is listed as it is."
     return (f"No combination of up to {MAX_TOGETHER} of the known rule changes, applied to {run.old}'s rules, "
             f"gives {run.new}'s value for these differences: each is a difference between the engines that is "
             f"not a rule change between these versions, or needs more of them at once.")

@@ -5,9 +5,11 @@ Comprehensive Rules. Its report is a run of ``current`` against it (``diffcheck.
 together with a file of verdicts, ``verdicts/ENGINE.yaml`` beside this module: for each kind of
 difference, whose bug it is (the peer's, diffcheck's, or a case the rules leave open), the rules that
 decide it, an official ruling where one exists, and what is expected and what the peer does. Each
-verdict is written as a bug report its engine's maintainers could act on: the minimal board of the
-run's largest group that shows it, both answers, the nearest rules to the peer's answer, and a board
-of real cards where one shows the same thing.
+verdict is written as a bug report its engine's maintainers could act on without diffcheck's vocabulary:
+the engine's own version and commit, the minimal board of the run's largest group that shows it with both
+answers, the one command that reproduces it, the board as the peer's own game state (``peer_files``:
+files committed beside the report, what the peer loads without diffcheck), and a board of real cards,
+by their Oracle names, where one shows the same thing.
 
 A verdict covers run groups by their signatures (``diffcheck.search.signature``). A group no verdict
 covers is listed under "Not judged yet"; ``unjudged`` says which, so the command and the tests can
@@ -19,6 +21,7 @@ same run gives the same bytes (fit for committing).
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -29,10 +32,9 @@ import yaml
 from diffcheck.reports.changelog import ReportError, Run, load_run
 from diffcheck.reports.document import Block, Code, Contents, Heading, List, Paragraph, Table
 from diffcheck.reports.witness import Sides, board_yaml, differing_rows, witness_fold
-from diffcheck.search.nearest import Nearest, meaning
 from diffcheck.search.rundir import counted, errors_text, taken_text
 
-__all__ = ["KINDS", "Verdict", "Verdicts", "load_verdicts", "peer_report", "unjudged"]
+__all__ = ["KINDS", "Verdict", "Verdicts", "load_verdicts", "peer_files", "peer_report", "unjudged"]
 
 # Whose bug a difference is: the peer engine's (told as "phase bug" in phase's report), diffcheck's, or nobody's
 # (a case the rules leave open).
@@ -54,6 +56,7 @@ class Verdict:
     ruling: str | None = None
     cards: Mapping[str, Any] | None = None
     not_in_run: str | None = None
+    printed: str | None = None  # whether a printed card reaches it, and which
 
 
 @dataclass(frozen=True)
@@ -93,7 +96,7 @@ def load_verdicts(engine: str) -> Verdicts:
         verdicts.append(Verdict(
             item["key"], item["verdict"], item["title"], tuple(item["rules"]), " ".join(item["expected"].split()),
             " ".join(item["actual"].split()), tuple(item["groups"]), _prose(item.get("ruling")),
-            item.get("cards"), _prose(item.get("not_in_run"))))
+            item.get("cards"), _prose(item.get("not_in_run")), _prose(item.get("printed"))))
     return Verdicts(data["engine"], str(data["version"]), tuple(verdicts), tuple(data.get("fixed") or ()))
 
 
@@ -106,23 +109,23 @@ def unjudged(run: Run, verdicts: Verdicts) -> list[str]:
     return [g["signature"] for g in run.groups if verdicts.covering(g["signature"]) is None]
 
 
-def peer_report(run: Run | Path | str, verdicts: Verdicts | None = None) -> list[Block]:
+def peer_report(run: Run | Path | str, verdicts: Verdicts | None = None, files: str | None = None) -> list[Block]:
     """The peer report of a run of ``current`` against a peer (loaded, or its directory), as blocks
-    (``document``'s renderers)."""
+    (``document``'s renderers). ``files`` is where ``peer_files`` are written, as the report's commands name
+    it (``reports/phase``)."""
     run = run if isinstance(run, Run) else load_run(run)
     peer = run.new
     verdicts = verdicts if verdicts is not None else load_verdicts(peer)
+    files = files or f"reports/{peer}"
     sides = Sides.of(run.old, peer)
-    by_signature = {g["signature"]: g for g in run.groups}
-    shown = [(v, [by_signature[s] for s in v.groups if s in by_signature]) for v in verdicts.verdicts]
-    # The peer's bugs first, the most common first: what its maintainers would fix first.
-    shown.sort(key=lambda vg: (KINDS.index(vg[0].verdict), -_boards(vg[1]), vg[0].key))
+    shown = _shown(run, verdicts)
     blocks: list[Block] = [Heading(1, f"Peer report: {peer} against today's rules")]
-    blocks += _introduction(run, verdicts, shown)
+    blocks += _introduction(run, verdicts, shown, files)
     blocks.append(Contents(1))
     blocks += [Heading(2, "Verdicts"), _overview(shown, peer)]
     for verdict, groups in shown:
-        blocks += _verdict_section(verdict, groups, run, sides)
+        blocks += _verdict_section(verdict, groups, run, sides, files)
+    by_signature = {g["signature"]: g for g in run.groups}
     left = [by_signature[s] for s in unjudged(run, verdicts)]
     if left:
         blocks += [Heading(2, NOT_JUDGED), Paragraph(
@@ -138,15 +141,57 @@ def peer_report(run: Run | Path | str, verdicts: Verdicts | None = None) -> list
     return blocks
 
 
+def _shown(run: Run, verdicts: Verdicts) -> list[tuple[Verdict, list[Mapping[str, Any]]]]:
+    """Each verdict with the run's groups it covers, largest first; the peer's bugs first, the most common first:
+    what its maintainers would fix first."""
+    by_signature = {g["signature"]: g for g in run.groups}
+    shown = [(v, sorted((by_signature[s] for s in v.groups if s in by_signature),
+                        key=lambda g: (-g["count"], len(board_yaml(g["board"])), g["signature"])))
+             for v in verdicts.verdicts]
+    shown.sort(key=lambda vg: (KINDS.index(vg[0].verdict), -_boards(vg[1]), vg[0].key))
+    return shown
+
+
+def peer_files(run: Run | Path | str, verdicts: Verdicts | None = None) -> dict[str, str]:
+    """The files committed beside a peer report, by name: for each verdict, the board that shows it
+    (``KEY.yaml``, the minimal board of its largest group; ``KEY-cards.yaml``, its board of real cards) and
+    each as the peer's own input (``KEY.state.json``, ``KEY-cards.state.json``: for phase, the game state its
+    ``load_game`` takes), when the peer can say what that is (``native_input``)."""
+    from diffcheck.boards.loading import board_from_data
+    from engines import get_engine
+
+    run = run if isinstance(run, Run) else load_run(run)
+    verdicts = verdicts if verdicts is not None else load_verdicts(run.new)
+    engine = get_engine(run.new)
+    native = getattr(engine, "native_input", None)
+    files: dict[str, str] = {}
+    for verdict, groups in _shown(run, verdicts):
+        boards = {}
+        if groups:
+            boards[verdict.key] = groups[0]["board"]
+        if verdict.cards is not None:
+            boards[f"{verdict.key}-cards"] = dict(verdict.cards)
+        for name, data in boards.items():
+            files[f"{name}.yaml"] = board_yaml(data) + "\n"
+            if native is not None:
+                state = native(board_from_data(dict(data), name))
+                files[f"{name}.state.json"] = json.dumps(state, indent=1, sort_keys=True) + "\n"
+    return files
+
+
 def _boards(groups: Sequence[Mapping[str, Any]]) -> int:
     return sum(g["count"] for g in groups)
 
 
-def _introduction(run: Run, verdicts: Verdicts, shown) -> list[Block]:
+def _introduction(run: Run, verdicts: Verdicts, shown, files: str) -> list[Block]:
     info, peer = run.info, run.new
     about = (info.get("engine_versions") or {}).get(peer) or {}
     today = (info.get("engine_versions") or {}).get(run.old) or {}
     what = about.get("description") or peer
+    source = about.get("source") or {}
+    if source:
+        what += (f". The engine: {source['engine']}, commit {source['commit']} of {source['repository']} "
+                 f"(as {source['package']} records it)")
     facts = (f"Seed {info['seed']}: {info['boards_done']:,} generated boards tried, "
              f"{info.get('divergent_boards', 0):,} of them divergent between {run.old} and {peer}, in "
              f"{counted(len(run.groups), 'group')} of minimal boards.")
@@ -167,6 +212,13 @@ def _introduction(run: Run, verdicts: Verdicts, shown) -> list[Block]:
                   f"The command diffcheck peer {peer} regenerates this report from the same seed and budget, with "
                   f"{peer} installed (pip install 'diffcheck[{peer}]'); the verdicts are in "
                   f"diffcheck/reports/verdicts/{peer}.yaml."),
+        Paragraph(f"To reproduce a verdict: each gives one command, diffcheck diff {files}/KEY.yaml --from "
+                  f"{run.old} --to {peer}, on its board, committed in {files}/ beside this report with the same "
+                  f"board as {peer}'s own input (KEY.state.json), for running it in {peer} without diffcheck"
+                  + (f": {about['native_hint'].replace('KEY', files + '/KEY')}" if about.get("native_hint") else "")
+                  + f". Real cards are named by their Oracle names; in {peer}'s input each is written as {peer}'s "
+                  f"own card loader writes its abilities (tests/peers/test_{peer}.py compares the two, ability by "
+                  "ability)."),
     ]
 
 
@@ -183,19 +235,20 @@ def _overview(shown, peer: str) -> Table:
     return Table(("#", "verdict", "what", "rules", "divergent boards"), rows)
 
 
-def _verdict_section(verdict: Verdict, groups: Sequence[Mapping[str, Any]], run: Run, sides: Sides) -> list[Block]:
+def _verdict_section(verdict: Verdict, groups: Sequence[Mapping[str, Any]], run: Run, sides: Sides,
+                     files: str) -> list[Block]:
     old, peer = run.old, run.new
     blocks: list[Block] = [Heading(2, verdict.title),
                            Paragraph(f"Verdict: {_kind(verdict.verdict, peer)}. Rules: {', '.join(verdict.rules)}.")]
     if verdict.ruling:
         blocks.append(Paragraph(f"Ruling: {verdict.ruling}"))
     blocks += [Paragraph(f"Expected: {verdict.expected}"), Paragraph(f"Actual: {verdict.actual}")]
+    if verdict.printed:
+        blocks.append(Paragraph(f"Printed cards: {verdict.printed}"))
     if verdict.not_in_run:
         blocks.append(Paragraph(verdict.not_in_run))
-    # The group with the most boards first: the form of the bug a game meets most often.
-    ordered = sorted(groups, key=lambda g: (-g["count"], len(board_yaml(g["board"])), g["signature"]))
-    if ordered:
-        first = ordered[0]
+    if groups:  # the largest group first: the form of the bug a game meets most often
+        first = groups[0]
         blocks += [
             Paragraph(f"{counted(_boards(groups), 'divergent board')} of the run, in {counted(len(groups), 'group')}, "
                       f"showed it. The minimal board of the largest group (take anything away and the difference "
@@ -203,29 +256,33 @@ def _verdict_section(verdict: Verdict, groups: Sequence[Mapping[str, Any]], run:
             Code(board_yaml(first["board"]), "yaml"),
             Table(("object", "characteristic", f"expected ({old})", f"actual ({peer})"),
                   tuple(differing_rows(first["board"], first["outcomes"][old], first["outcomes"][peer]))),
+            Paragraph(f"Reproduce: diffcheck diff {files}/{verdict.key}.yaml --from {old} --to {peer}; "
+                      f"{peer}'s own input: {files}/{verdict.key}.state.json."),
         ]
-        near = first.get("nearest") or {}
-        if near.get("brief"):
-            plain = meaning(tuple(Nearest.from_json(n) for n in near.get("rules") or ()), old)
-            blocks.append(Paragraph(f"Nearest rules to {peer}'s answer: {peer} {near['brief']}"
-                                    + (f"; {plain}." if plain else ".")))
     if verdict.cards is not None:
-        blocks += _with_cards(verdict.cards, sides)
-    if len(ordered) > 1:
+        blocks += _with_cards(verdict, sides, files)
+    if len(groups) > 1:
         blocks.append(Paragraph("The other minimal boards that show it:"))
-        blocks += [witness_fold(g, n, sides) for n, g in enumerate(ordered[1:], start=2)]
+        blocks += [witness_fold(g, n, sides) for n, g in enumerate(groups[1:], start=2)]
     return blocks
 
 
-def _with_cards(data: Mapping[str, Any], sides: Sides) -> list[Block]:
+def _with_cards(verdict: Verdict, sides: Sides, files: str) -> list[Block]:
     """A board of real cards, evaluated now by both engines: the same bug where a player would meet it."""
     from diffcheck.boards.loading import board_from_data
     from engines import get_engine
 
+    data = verdict.cards
     board = board_from_data(dict(data), "verdicts")
     x, y = (get_engine(name).evaluate(board) for name in (sides.old, sides.new))
     rows = tuple(differing_rows(data, x, y))
-    blocks: list[Block] = [Heading(3, "With real cards"), Code(board_yaml(data), "yaml")]
+    cards = sorted({o["card"] for o in data.get("objects", ()) if "card" in o})
+    blocks: list[Block] = [Heading(3, "With real cards"), Paragraph(f"The cards, by their Oracle names: "
+                                                                   f"{', '.join(cards)}."),
+                           Code(board_yaml(data), "yaml")]
+    command = Paragraph(f"Reproduce: diffcheck diff {files}/{verdict.key}-cards.yaml --from {sides.old} --to "
+                        f"{sides.new}; {sides.new}'s own input: {files}/{verdict.key}-cards.state.json.")
     if rows:
-        return blocks + [Table(("object", "characteristic", f"expected ({sides.old})", f"actual ({sides.new})"), rows)]
-    return blocks + [Paragraph(f"Here {sides.new} answers as today's rules do.")]
+        return blocks + [Table(("object", "characteristic", f"expected ({sides.old})", f"actual ({sides.new})"),
+                               rows), command]
+    return blocks + [Paragraph(f"Here {sides.new} answers as today's rules do."), command]

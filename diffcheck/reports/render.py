@@ -78,10 +78,11 @@ def show(value: Any, *, sep: str = ", ") -> str:
 
 
 def pt_cell(fields: Mapping[str, Any]) -> str:
-    """Power and toughness as one table cell, ``2/2``; ``-`` for an object without them."""
+    """Power and toughness as one table cell, ``2/2``; ``-`` for an object without them (a noncreature), and
+    ``undefined`` for a creature whose engine leaves them so (an outside engine may: docs/external-engines.md)."""
     power, toughness = fields.get("power"), fields.get("toughness")
     if power is None and toughness is None:
-        return "-"
+        return "undefined" if "creature" in (fields.get("types") or ()) else "-"
     return f"{show(power)}/{show(toughness)}"
 
 

@@ -50,7 +50,8 @@ from diffcheck.search.cluster import Cluster, ClusterError, ClusterLost, Cluster
 from diffcheck.search.divergence import differing, outcomes_diff
 from diffcheck.search.findings import Explanation, headline
 from diffcheck.search.worker import (
-    CHUNK, ShrinkFailed, board_at, init_worker, make_engine, scan, shrink_divergence, shrink_failure,
+    CHUNK, ShrinkFailed, board_at, init_worker, keyed_by_findings, make_engine, scan, shrink_divergence,
+    shrink_failure,
 )
 from engines import get_engine
 from engines.features import FEATURES
@@ -114,10 +115,11 @@ class Progress:
 
 
 def by_findings(config: RunConfig) -> bool:
-    """Whether a run keys boards by their findings: the old engine has a ruleset to apply the rule
-    changes between the two editions to, and there are some."""
-    old = make_engine(config.engines[0], config.commands, config.timeout)
-    return getattr(old, "ruleset", None) is not None and bool(changes_between(*config.engines))
+    """Whether a run keys boards by their findings (``worker.keyed_by_findings``): both engines have rules, and
+    rule changes lie between them."""
+    rulesets = tuple(getattr(make_engine(name, config.commands, config.timeout), "ruleset", None)
+                     for name in config.engines)
+    return keyed_by_findings(rulesets, changes_between(*config.engines))
 
 
 # ------------------------------------------------------------------ coordinator side
@@ -534,26 +536,24 @@ class Harness:
 
 
 def triage_findings(groups: list[dict]) -> list[dict]:
-    """The findings of a run keyed by triage: the groups whose minimal boards the same nearest rules explain
-    (an engine without rules of its own against an edition: ``diffcheck.search.nearest``) are one finding;
-    every other group is a finding of its own. In the order first found."""
-    findings: dict[str, dict] = {}
+    """The findings of a run keyed by triage (an engine without rules of its own): each group is a finding, in
+    the order first found, so that each bug of the engine shows on its own minimal board. Against an edition, a
+    finding is named by the nearest rules to the engine's answer on that board (``diffcheck.search.nearest``),
+    or says that none is near; between two engines without rules, by its signature."""
+    findings = []
     for g in groups:
         near = (g.get("nearest") or {}).get("brief")
-        key = near if near else g["signature"]
-        what = ", ".join(g["characteristics"])
-        f = findings.get(key)
-        if f is None:
-            f = findings[key] = {
-                "finding": f"{g['nearest']['engine']} {near}" if near else g["signature"],
-                "changes": None, "combinations": [], "characteristics": {}, "explanations": [], "count": 0,
-                "first_board": g["first_board"], "witnesses": []}
-            if near:
-                f["nearest"] = near
-        f["characteristics"][what] = f["characteristics"].get(what, 0) + g["count"]
-        f["count"] += g["count"]
-        f["witnesses"].append(g["signature"])
-    return list(findings.values())
+        engine = (g.get("nearest") or {}).get("engine")
+        finding = {
+            "finding": (f"{engine} {near}" if near else f"{engine}: no rules near answer so" if engine
+                        else g["signature"]),
+            "changes": None, "combinations": [], "characteristics": {", ".join(g["characteristics"]): g["count"]},
+            "explanations": [], "count": g["count"], "first_board": g["first_board"], "witnesses": [g["signature"]],
+            "signature": g["signature"]}
+        if near:
+            finding["nearest"] = near
+        findings.append(finding)
+    return findings
 
 
 def _engine_version(name: str, config: RunConfig, hello: dict | None = None) -> dict:
@@ -570,6 +570,11 @@ def _engine_version(name: str, config: RunConfig, hello: dict | None = None) -> 
     engine = get_engine(name)
     ruleset = getattr(engine, "ruleset", None)
     out = {"description": getattr(engine, "description", "")}
+    # An installed engine built from someone's sources says which (a peer: its version and commit), and how its
+    # own input (``native_input``) is run without diffcheck: what a bug report to its maintainers names.
+    for key in ("source", "native_hint"):
+        if getattr(engine, key, None):
+            out[key] = getattr(engine, key)
     if ruleset is not None:
         out.update(edition=getattr(ruleset, "edition", "") or None, document=ruleset.document,
                    document_date=ruleset.document_date)

@@ -1,10 +1,11 @@
 """The rules nearest to an answer: which editions, or editions with one of the chain's rule changes added
 or reverted, give an outcome (an outside engine's) on a board.
 
-An engine author reads "answers like 2020-04 without counters-with-modifiers" rather than a bare
-difference. Editions come first; only if none gives the answer are the one-change neighbours of every
-edition tried (each edition's own changes reverted one at a time, every later change added one at a time):
-18 editions and about 35 changes, some 600 evaluations of one board.
+An engine author reads "answers like current without switch-last" rather than a bare difference. The
+editions that give the answer come first, with the edition the engine is compared with a change away (about
+35 evaluations of one board); only if none of those gives it are the one-change neighbours of every edition
+tried (each edition's own changes reverted one at a time, every later change added one at a time): 18
+editions and about 35 changes, some 600 evaluations.
 """
 
 from __future__ import annotations
@@ -28,9 +29,12 @@ class Nearest:
     added: tuple[str, ...] = ()
     reverted: tuple[str, ...] = ()
 
-    def describe(self) -> str:
-        """``answers like 2020-04 without counters-with-modifiers``."""
-        text = f"answers like {self.edition}"
+    def describe(self, compared: str | None = None) -> str:
+        """``answers like 2020-04 without counters-with-modifiers``; the edition an engine is compared with is
+        named as the user named it (``compared``: ``answers like current without switch-last``)."""
+        edition = edition_of(compared) if compared else None
+        name = compared if edition is not None and edition.key == self.edition else self.edition
+        text = f"answers like {name}"
         if self.added:
             text += f" with {', '.join(self.added)}"
         if self.reverted:
@@ -50,18 +54,21 @@ def describe_all(found: tuple[Nearest, ...]) -> str:
     from 2009-07 to 2025-07"), then the others; or that nothing near gives the answer."""
     if not found:
         return "no edition, nor an edition with one rule change added or reverted, gives it"
+    return "; ".join(_ranges(found) + [n.describe() for n in found if n.added or n.reverted])
+
+
+def _ranges(found: tuple[Nearest, ...]) -> list[str]:
+    """The whole editions among ``found``, runs of consecutive ones as ranges, in the order of the editions."""
     keys = [e.key for e in EDITIONS]
-    plain = [n.edition for n in found if not n.added and not n.reverted]
+    plain = sorted((n.edition for n in found if not n.added and not n.reverted), key=keys.index)
     runs: list[list[str]] = []
     for key in plain:
         if runs and keys.index(runs[-1][-1]) + 1 == keys.index(key):
             runs[-1].append(key)
         else:
             runs.append([key])
-    parts = [f"answers like {r[0]}" if len(r) == 1 else f"answers like the editions from {r[0]} to {r[-1]}"
-             for r in runs]
-    parts += [n.describe() for n in found if n.added or n.reverted]
-    return "; ".join(parts)
+    return [f"answers like {r[0]}" if len(r) == 1 else f"answers like the editions from {r[0]} to {r[-1]}"
+            for r in runs]
 
 
 def meaning(found: tuple[Nearest, ...], newest: str) -> str | None:
@@ -92,33 +99,49 @@ def meaning(found: tuple[Nearest, ...], newest: str) -> str | None:
     return f"that is, it answers as the rules did before edition {following.key}, which brought: {changes}"
 
 
-def in_brief(found: tuple[Nearest, ...]) -> str:
-    """``describe_all`` when it is short; else the rules nearest to the newest edition among ``found`` (an
-    engine of today's rules is best read against today's), and how many others there are."""
-    whole = describe_all(found)
-    if len(whole) <= 100:
-        return whole
+def in_brief(found: tuple[Nearest, ...], compared: str | None = None, most: int = 3) -> str:
+    """At most ``most`` of the rules in ``found``, in one line, nearest first, and how many others there are.
+
+    Against ``compared`` (the edition an engine is compared with, named as the user named it: ``current``),
+    that edition with a change added or reverted leads ("answers like current without switch-last"); then the
+    whole editions that give the answer, as ranges, newest first; then the other editions a change away, newest
+    first (an engine of today's rules is best read against the newest)."""
+    if not found:
+        return describe_all(found)
+    edition = edition_of(compared) if compared else None
     order = {e.key: i for i, e in enumerate(EDITIONS)}
-    best = max(found, key=lambda n: (order[n.edition], -len(n.added) - len(n.reverted)))
-    return f"{best.describe()} (and {len(found) - 1} other near rules)"
+    changed = [n for n in found if n.added or n.reverted]
+    own = [n.describe(compared) for n in changed if edition is not None and n.edition == edition.key]
+    others = sorted((n for n in changed if edition is None or n.edition != edition.key),
+                    key=lambda n: -order[n.edition])
+    told = own + _ranges(found)[::-1] + [n.describe() for n in others]
+    more = len(told) - most
+    return "; ".join(told[:most]) + (f" (and {more} other near rules)" if more > 0 else "")
 
 
-def nearest(board: Board, target: dict) -> tuple[Nearest, ...]:
-    """The editions whose outcome's objects are ``target``'s; if none, every edition with one rule change added
-    or reverted that gives them; if none either, nothing."""
+def nearest(board: Board, target: dict, compared: str | None = None) -> tuple[Nearest, ...]:
+    """The rules near ``target``'s objects on ``board``: the editions that give them; the edition ``compared``
+    (a key, an alias or a date: the edition an engine is compared with) with one rule change added or reverted,
+    where that gives them; and if neither, every edition with one rule change added or reverted that does.
+    Nothing if nothing near gives them."""
     wanted = target["objects"]
     same = tuple(Nearest(e.key) for e in EDITIONS if get_engine(e.key).evaluate(board)["objects"] == wanted)
-    if same:
-        return same
-    found = []
-    for edition in EDITIONS:
-        chain = chain_of(edition.key)
-        for change in CHANGES:
-            toggled = chain - {change.key} if change.key in chain else chain | {change.key}
-            if hybrid(edition.key, frozenset(toggled)).evaluate(board)["objects"] == wanted:
-                found.append(Nearest(edition.key, () if change.key in chain else (change.key,),
-                                     (change.key,) if change.key in chain else ()))
-    return tuple(found)
+    edition = edition_of(compared) if compared else None
+    around = tuple(_one_change_away(board, wanted, edition.key)) if edition is not None else ()
+    if same or around:
+        return around + same
+    return tuple(n for e in EDITIONS for n in _one_change_away(board, wanted, e.key))
+
+
+def _one_change_away(board: Board, wanted: dict, key: str):
+    """Edition ``key`` with each rule change in turn reverted (its own) or added (a later one), where that gives
+    ``wanted``."""
+    chain = chain_of(key)
+    for change in CHANGES:
+        toggled = chain - {change.key} if change.key in chain else chain | {change.key}
+        if hybrid(key, frozenset(toggled)).evaluate(board)["objects"] == wanted:
+            yield Nearest(key, () if change.key in chain else (change.key,),
+                          (change.key,) if change.key in chain else ())
 
 
 @lru_cache(maxsize=None)

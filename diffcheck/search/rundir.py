@@ -171,6 +171,10 @@ def finding_name(finding: dict) -> str:
 
 
 def characteristics_text(finding: dict) -> str:
+    """What a finding changes: each characteristic with its boards; for a finding that is one group (against an
+    engine without rules), the group's signature, what differs and the parts involved."""
+    if finding.get("signature"):
+        return finding["signature"]
     ordered = sorted(finding["characteristics"].items(), key=lambda kv: (-kv[1], kv[0]))
     return ", ".join(f"{name} ({count:,})" for name, count in ordered)
 

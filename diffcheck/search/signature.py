@@ -110,22 +110,22 @@ KIND_WORDS = {
 
 
 def signature(board: dict, a: dict, b: dict, moved: frozenset[tuple[str, str]],
-              layers: tuple[Ruleset, Ruleset] | None = None) -> str:
+              layers: tuple[Ruleset, ...] = ()) -> str:
     """A minimal board's finding: what differs, and the moved kinds of part on it, with their layers.
 
     Parts whose layer order did not move between the engines (a copy or type change that
     only makes something a creature) enable a divergence without causing it, so they are
     left out, as are operations and values: the group's minimal board shows them. Layers
-    are those of ``layers`` (the two engines' rulesets), or cr418's and cr613's when an
-    engine has none.
+    are those of ``layers``: the two engines' rulesets (``[6b->7c]``), or the one ruleset of an
+    edition compared with an engine that has none (``[7c]``); cr418's and cr613's when neither has one.
     """
-    old, new = layers or (CR418, CR613)
     names = _shown(name for _, name, _, _ in differing(a, b))
     parts = [(kind, origin) for kind, _, origin in board_parts(board)]
     causes = [(k, o) for k, o in parts if (k, "static" if o == "granted" else o) in moved] or parts
+    rulesets = layers or (CR418, CR613)
     described = sorted({
-        f"{origin + ' ' if origin else ''}{KIND_WORDS[kind]} [{_placement(old, kind, origin)}->"
-        f"{_placement(new, kind, origin)}]"
+        f"{origin + ' ' if origin else ''}{KIND_WORDS[kind]} "
+        f"[{'->'.join(_placement(r, kind, origin) for r in rulesets)}]"
         for kind, origin in causes
     })
     return f"{names} | {'; '.join(described)}"

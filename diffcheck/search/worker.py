@@ -65,9 +65,10 @@ def error_kind(exc: BaseException) -> str:
 
 _ENGINES: tuple[Any, Any] | None = None
 _MOVED: frozenset = frozenset()
-_LAYERS = None  # the two engines' rulesets, when both have one: the layers a signature names
+_LAYERS: tuple = ()  # the engines' rulesets, of those that have one: the layers a signature names
 _CHANGES: tuple = ()  # the rule changes between the two engines' editions, for attribution
-_OLD = None  # the old engine's ruleset, when boards are keyed by their findings
+_OLD = None  # the old engine's ruleset, when boards are keyed by their findings (both engines have rules)
+_NAMES: tuple[str, ...] = ()  # the engines as the run names them
 _GENERATOR = "small"
 _IMPLEMENTS: frozenset[str] | None = None
 _SKIP: Skip | None = None  # the boards the two engines cannot answer differently (diffcheck.search.skip)
@@ -90,16 +91,25 @@ def set_up(config: Any, freeze: bool = False) -> None:
 
     ``freeze``: this process is the run's alone, so what its tasks leave alive may be frozen (``_collector_paused``);
     not so a cluster's worker, whose own machinery makes reference cycles that frozen memory would never free."""
-    global _ENGINES, _MOVED, _GENERATOR, _LAYERS, _CHANGES, _OLD, _IMPLEMENTS, _FREEZE
-    _GENERATOR, _IMPLEMENTS = config.generator, config.implements
+    global _ENGINES, _MOVED, _GENERATOR, _LAYERS, _CHANGES, _OLD, _IMPLEMENTS, _FREEZE, _NAMES
+    _GENERATOR, _IMPLEMENTS, _NAMES = config.generator, config.implements, tuple(config.engines)
     _ENGINES = tuple(make_engine(name, config.commands, config.timeout) for name in config.engines)
     rulesets = tuple(getattr(e, "ruleset", None) for e in _ENGINES)
     _MOVED = moved_kinds(*rulesets)
-    _LAYERS = rulesets if None not in rulesets else None
+    _LAYERS = tuple(r for r in rulesets if r is not None)
     _CHANGES = changes_between(*config.engines)
-    _OLD = rulesets[0] if rulesets[0] is not None and _CHANGES else None
+    _OLD = rulesets[0] if keyed_by_findings(rulesets, _CHANGES) else None
     _set_skip(rulesets)
     _FREEZE = freeze and all(_MACHINE)
+
+
+def keyed_by_findings(rulesets: tuple, changes: tuple) -> bool:
+    """Whether a run keys divergent boards by their findings: both engines have rules, and rule changes lie
+    between them, so that each difference can be explained by some of those changes. Against an engine with no
+    rules of its own, no rule change explains anything (every board would be one "unexplained" finding, and
+    each of its bugs would hide the others): boards are keyed by their triage key, so that each kind of
+    difference is shrunk and is a finding of its own."""
+    return None not in rulesets and bool(changes)
 
 
 def _set_skip(rulesets: tuple) -> None:
@@ -244,11 +254,11 @@ def _shrink_one(seed: int, index: int, names: list[str], data: dict | None, expl
     ruleset = getattr(a, "ruleset", None)
     attribution = bisect(board, ruleset, y, _CHANGES).to_json() if ruleset is not None and _CHANGES else None
     near = None
-    if _OLD is None and _LAYERS is None and (ruleset is not None or getattr(b, "ruleset", None) is not None):
+    if len(_LAYERS) == 1:
         # An engine with no rules of its own against an edition: the nearest rules to its answer (the finding
         # the group joins), on the minimal board; a group keeps those of its first board.
-        rule_less = b if ruleset is not None else a
-        found = nearest(board, y if rule_less is b else x)
-        near = {"engine": rule_less.name, "brief": in_brief(found) if found else None,
+        rule_less, compared = (b, _NAMES[0]) if ruleset is not None else (a, _NAMES[1])
+        found = nearest(board, y if rule_less is b else x, compared)
+        near = {"engine": rule_less.name, "brief": in_brief(found, compared) if found else None,
                 "rules": [n.to_json() for n in found]}
     return index, minimal, x, y, signature(plain, x, y, _MOVED, _LAYERS), attribution, keys, near

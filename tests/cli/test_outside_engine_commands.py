@@ -129,13 +129,12 @@ def test_the_diff_command_a_report_suggests_works_as_written(tmp_path):
     text = (out / "CHANGELOG.md").read_text(encoding="utf-8")
     flat = " ".join(text.split()).replace("\\_", "_")
     assert "To mine: Seven-layer rules" in flat and "version sample-1" in flat  # the engine's own handshake
-    # Only the rule changes that explain some of the engine's answers have sections; the rest are named as left out.
-    from rulesets.changes import BY_KEY
-
-    found = {json.loads(x)["finding"] for x in (out / "findings.jsonl").read_text().splitlines()}
-    titles = {c.title: key for key, c in BY_KEY.items()}
-    sections = {titles[h[3:]] for h in text.splitlines() if h.startswith("## ") and h[3:] in titles}
-    assert sections and sections <= found and "left out (" in flat
+    # No rule change can be applied to an engine without rules: each finding (one kind of divergent board) has a
+    # section of its own, headed by the rules nearest to its answer. The engine is cr613 in a process, so on every
+    # witness some rules near cr418 answer as it does.
+    found = [json.loads(x)["finding"] for x in (out / "findings.jsonl").read_text().splitlines()]
+    sections = [h[3:].replace("\\_", "_") for h in text.splitlines() if h.startswith("## ")]
+    assert found and all(f in sections and f.startswith("mine answers like ") for f in found), (found, sections)
     command = re.search(r"run (diffcheck diff FILE .*?), or diffcheck judge", flat).group(1)
     assert "--engine-cmd" in command
     board = tmp_path / "witness.yaml"

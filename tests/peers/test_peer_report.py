@@ -17,7 +17,7 @@ pytest.importorskip("phase", reason="phase-python is not installed (pip install 
 from diffcheck.cli.runs import PEER_BOARDS, PEER_SEED, peer_paths  # noqa: E402
 from diffcheck.reports.changelog import load_run  # noqa: E402
 from diffcheck.reports.document import RENDERERS  # noqa: E402
-from diffcheck.reports.peer import load_verdicts, peer_report, unjudged  # noqa: E402
+from diffcheck.reports.peer import load_verdicts, peer_files, peer_report, unjudged  # noqa: E402
 from diffcheck.search.harness import Harness, RunConfig  # noqa: E402
 
 ROOT = Path(__file__).parents[2]
@@ -34,7 +34,47 @@ def test_regenerating_the_peer_report_gives_the_committed_files(peer_run):
     blocks = peer_report(peer_run)
     for fmt, path in peer_paths("phase").items():
         assert RENDERERS[fmt](blocks) == (ROOT / path).read_text(encoding="utf-8"), f"{path} is out of date"
+    # The boards beside the report, and phase's own game state for each: exactly these files, as committed.
+    beside = ROOT / "reports" / "phase"
+    files = peer_files(peer_run)
+    assert sorted(p.name for p in beside.iterdir()) == sorted(files)
+    for name, text in files.items():
+        assert (beside / name).read_text(encoding="utf-8") == text, f"reports/phase/{name} is out of date"
 
+
+def test_a_maintainer_reproduces_each_verdict_from_the_report_alone(peer_run):
+    # The report names phase's own version and commit, and for each verdict the one command that reproduces it
+    # on a committed board; the game state committed beside that board, loaded by phase with no code of
+    # diffcheck's (as the report says to), gives phase's answer that the run found on the board.
+    import json
+    import re
+
+    import phase
+    import yaml
+
+    text = " ".join((ROOT / "reports" / "PEER-phase.md").read_text(encoding="utf-8").split()).replace("\\_", "_")
+    source = json.loads((peer_run / "run.json").read_text())["engine_versions"]["phase"]["source"]
+    assert re.fullmatch(r"[0-9a-f]{40}", source["commit"]) and f"commit {source['commit']}" in text
+    assert "nearest rules" not in text.lower()  # diffcheck's own vocabulary means nothing to phase's maintainers
+    boards = {json.dumps(g["board"], sort_keys=True): g for g in load_run(peer_run).groups}
+    engine = phase.Engine.from_json("{}")
+    checked = 0
+    for verdict in load_verdicts("phase").verdicts:
+        if not verdict.groups:
+            continue
+        path = ROOT / "reports" / "phase" / f"{verdict.key}.yaml"
+        assert f"diffcheck diff reports/phase/{verdict.key}.yaml --from current --to phase" in text
+        group = boards[json.dumps(yaml.safe_load(path.read_text(encoding="utf-8")), sort_keys=True)]
+        state = json.loads(path.with_suffix(".state.json").read_text(encoding="utf-8"))
+        battlefield = {o["name"]: o for o in engine.load_game(state).battlefield()}
+        for wanted in group["outcomes"]["phase"]["objects"].values():
+            got = battlefield[wanted["name"]]
+            kinds = sorted(t.lower() for t in got["card_types"]["core_types"])
+            assert kinds == wanted["types"], verdict.key
+            if "creature" in kinds:
+                assert (got["power"], got["toughness"]) == (wanted["power"], wanted["toughness"]), verdict.key
+            checked += 1
+    assert checked
 
 def test_every_group_of_the_peer_run_has_a_verdict_and_every_verdict_a_group(peer_run):
     run, verdicts = load_run(peer_run), load_verdicts("phase")
@@ -47,8 +87,8 @@ def test_every_group_of_the_peer_run_has_a_verdict_and_every_verdict_a_group(pee
 
 def test_a_run_against_phase_sends_only_what_it_implements(peer_run):
     # The committed peer run (today's rules against phase): every generated board of the parts phase implements,
-    # sent, none refused; each group that the same nearest rules explain is one finding, named by them, and the
-    # report of the run reads the nearest rules the run stored with each group.
+    # sent, none refused; each group is a finding of its own, named by the nearest rules where some are near, and
+    # the changelog of the run reads the nearest rules the run stored with each group.
     import json
 
     from typer.testing import CliRunner
@@ -59,7 +99,8 @@ def test_a_run_against_phase_sends_only_what_it_implements(peer_run):
     assert run["boards_sent"] == PEER_BOARDS and run["boards_outside"] == 0 and run["engine_errors"] == 0
     assert run["engine_versions"]["phase"]["description"].startswith("phase.rs rules engine through phase-python")
     findings = [json.loads(line) for line in (peer_run / "findings.jsonl").read_text().splitlines()]
-    assert any(f["finding"].startswith("phase answers like") and len(f["witnesses"]) >= 1 for f in findings)
+    assert len(findings) == run["groups"] and all(len(f["witnesses"]) == 1 for f in findings)
+    assert any(f["finding"].startswith("phase answers like current without") for f in findings)
     reported = CliRunner().invoke(app, ["report", str(peer_run), "--out", str(peer_run.parent / "CHANGELOG.md")])
     assert reported.exit_code == 0, reported.output
     assert "Nearest rules to phase's answer" in (peer_run.parent / "CHANGELOG.md").read_text()

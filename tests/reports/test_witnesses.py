@@ -98,3 +98,13 @@ def test_every_rule_change_of_the_chain_is_shown_by_a_case():
     for change in CANNOT_SHOW:
         without = LayerEngine(derive(BASE, [c.key for c in CHANGES if c.key != change]))
         assert any(newest.evaluate(b)["objects"] != without.evaluate(b)["objects"] for b in boards), change
+
+
+def test_a_creature_whose_engine_leaves_its_pt_undefined_reads_undefined_not_a_dash():
+    # An outside engine may answer null P/T for a creature it leaves undefined (docs/external-engines.md); a
+    # noncreature has no P/T at all (208.3). A table must not show the two alike.
+    from diffcheck.reports.witness import value
+
+    assert value({"types": ["creature"], "power": None, "toughness": None}, "P/T") == "undefined"
+    assert value({"types": ["land"], "power": None, "toughness": None}, "P/T") == "-"
+    assert value({"types": ["creature"], "power": 0, "toughness": 0}, "P/T") == "0/0"
