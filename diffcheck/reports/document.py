@@ -412,6 +412,7 @@ body { font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Helvetica, Arial, sa
 h1, h2 { border-bottom: 1px solid #d1d9e0; padding-bottom: .3em; }
 h3, h4 { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 1rem; }
 a { color: #0969da; }
+p { overflow-wrap: break-word; }
 table { border-collapse: collapse; margin: 1rem 0; }
 th, td { border: 1px solid #d1d9e0; padding: .25rem .6rem; text-align: left; vertical-align: top; }
 th { background: #f6f8fa; }

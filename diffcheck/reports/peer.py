@@ -212,12 +212,15 @@ def _introduction(run: Run, verdicts: Verdicts, shown, files: str) -> list[Block
                   f"The command diffcheck peer {peer} regenerates this report from the same seed and budget, with "
                   f"{peer} installed (pip install 'diffcheck[{peer}]'); the verdicts are in "
                   f"diffcheck/reports/verdicts/{peer}.yaml."),
-        Paragraph(f"To reproduce a verdict: each gives one command, diffcheck diff {files}/KEY.yaml --from "
-                  f"{run.old} --to {peer}, on its board, committed in {files}/ beside this report with the same "
-                  f"board as {peer}'s own input (KEY.state.json), for running it in {peer} without diffcheck"
-                  + (f": {about['native_hint'].replace('KEY', files + '/KEY')}" if about.get("native_hint") else "")
-                  + f". Real cards are named by their Oracle names; in {peer}'s input each is written as {peer}'s "
-                  f"own card loader writes its abilities (tests/peers/test_{peer}.py compares the two, ability by "
+        Paragraph(f"To reproduce a verdict: each gives one command, run on its board, which is committed in "
+                  f"{files}/ beside this report (KEY.yaml) with the same board as {peer}'s own input "
+                  f"(KEY.state.json), for running it in {peer} without diffcheck"
+                  + (":" if about.get("native_hint") else ".")),
+        Code(f"diffcheck diff {files}/KEY.yaml --from {run.old} --to {peer}"
+             + (f"\n{about['native_hint'].replace('KEY', files + '/KEY')}" if about.get("native_hint") else ""),
+             "sh"),
+        Paragraph(f"Real cards are named by their Oracle names; in {peer}'s input each is written as {peer}'s own "
+                  f"card loader writes its abilities (tests/peers/test_{peer}.py compares the two, ability by "
                   "ability)."),
     ]
 
@@ -256,8 +259,7 @@ def _verdict_section(verdict: Verdict, groups: Sequence[Mapping[str, Any]], run:
             Code(board_yaml(first["board"]), "yaml"),
             Table(("object", "characteristic", f"expected ({old})", f"actual ({peer})"),
                   tuple(differing_rows(first["board"], first["outcomes"][old], first["outcomes"][peer]))),
-            Paragraph(f"Reproduce: diffcheck diff {files}/{verdict.key}.yaml --from {old} --to {peer}; "
-                      f"{peer}'s own input: {files}/{verdict.key}.state.json."),
+            *_reproduce(verdict.key, old, peer, files),
         ]
     if verdict.cards is not None:
         blocks += _with_cards(verdict, sides, files)
@@ -280,9 +282,14 @@ def _with_cards(verdict: Verdict, sides: Sides, files: str) -> list[Block]:
     blocks: list[Block] = [Heading(3, "With real cards"), Paragraph(f"The cards, by their Oracle names: "
                                                                    f"{', '.join(cards)}."),
                            Code(board_yaml(data), "yaml")]
-    command = Paragraph(f"Reproduce: diffcheck diff {files}/{verdict.key}-cards.yaml --from {sides.old} --to "
-                        f"{sides.new}; {sides.new}'s own input: {files}/{verdict.key}-cards.state.json.")
+    command = _reproduce(f"{verdict.key}-cards", sides.old, sides.new, files)
     if rows:
         return blocks + [Table(("object", "characteristic", f"expected ({sides.old})", f"actual ({sides.new})"),
-                               rows), command]
-    return blocks + [Paragraph(f"Here {sides.new} answers as today's rules do."), command]
+                               rows), *command]
+    return blocks + [Paragraph(f"Here {sides.new} answers as today's rules do."), *command]
+
+
+def _reproduce(name: str, old: str, peer: str, files: str) -> list[Block]:
+    """The command that shows a committed board's difference, and where the peer's own input for it is."""
+    return [Paragraph(f"Reproduce ({peer}'s own input: {files}/{name}.state.json):"),
+            Code(f"diffcheck diff {files}/{name}.yaml --from {old} --to {peer}", "sh")]
