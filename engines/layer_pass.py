@@ -10,17 +10,14 @@ the pass itself defines, and the parts use, are declared here.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Collection, Iterable
+from typing import Collection, Iterable
 
 from engines.board import ON_BATTLEFIELD, Attached, Board, Ids, Self_
-from engines.plan import Planner
+from engines.plan import MachineRules, Planner
 from engines.reading import matches
 from engines.state import Instance, Obj
 from engines.trace import Entry
 from rulesets.model import Ruleset, SubtypeSets
-
-if TYPE_CHECKING:
-    from engines.machine import Machine
 
 EMPTY: frozenset[str] = frozenset()
 
@@ -28,7 +25,7 @@ EMPTY: frozenset[str] = frozenset()
 class LayerPass:
     """One pass of one evaluation: its state, which effects have started, and whom each affects."""
 
-    machine: Machine
+    machine: MachineRules
     ruleset: Ruleset
     planner: Planner
     board: Board

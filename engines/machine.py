@@ -24,7 +24,7 @@ from engines.board import (
 )
 from engines.dependency import Trials, changed_bits, strongly_connected
 from engines.explaining import Explaining, describe
-from engines.plan import ALL, Planner
+from engines.plan import ALL, MachineRules, Planner
 from engines.reading import card_views
 from engines.resolution import Fixed, fix_amounts
 from engines.state import Instance, Obj, obj_from_permanent
@@ -35,21 +35,10 @@ from rulesets.model import ALL_EFFECTS, NO_CDA, RESOLVED, STATIC, Ruleset, Subla
 MAX_PASSES = 8
 
 
-class Machine:
-    """Evaluates boards under one ruleset. Stateless between calls; safe to reuse."""
-
-    def __init__(self, ruleset: Ruleset, check_dependencies: bool = False) -> None:
-        self.ruleset = ruleset
-        # For the tests: every dependency search that reuses earlier trials is checked against fresh ones.
-        self.check_dependencies = check_dependencies
-        self.planner = Planner(ruleset)
-        self.ability_sublayer = self.planner.index[ruleset.placement[("ability", STATIC)]]
-        self.counters_with_modifiers = counters_with_modifiers(ruleset)
-        self.text_after_others = text_after_others(ruleset)
-        # Where the counters' own step rests on a decision (2003: counters right after CSAs), traces say so.
-        # The ruleset's decisions by key: explaining asks of them for every effect it traces.
-        self.decided = frozenset(d.key for d in ruleset.decisions)
-        self.counters_rules = ("decision: counters_after_csa",) if "counters_after_csa" in self.decided else ()
+class Machine(MachineRules):
+    """Evaluates boards under one ruleset. Stateless between calls; safe to reuse. What it takes from the ruleset
+    once, and its passes read, is ``MachineRules`` (``engines.plan``), so that a pass needs nothing of this
+    module."""
 
     def evaluate(self, board: Board, trace: list[Entry] | None = None) -> dict[str, Obj]:
         """The objects' final characteristics; with ``trace`` given, the explanation is appended to it."""
@@ -132,19 +121,6 @@ class Machine:
     def _note(self, text: str) -> Note:
         d = next(d for d in self.ruleset.decisions if d.key == "granted_earlier_layer")
         return Note(None, text, (d.rule, "decision: granted_earlier_layer"))
-
-
-def counters_with_modifiers(ruleset: Ruleset) -> bool:
-    """From 2020 counters share 7c with the modifying effects, in timestamp order (613.4c, 613.7c)."""
-    return ruleset.placement[("pt_modify", RESOLVED)] == ruleset.counters_sublayer
-
-
-def text_after_others(ruleset: Ruleset) -> bool:
-    """Whether a text change can come after an effect that gives subtypes or keywords (418.5a's stages before
-    July 2003): then objects keep apart the words of their text (``Obj.words``)."""
-    index = {s.key: i for i, s in enumerate(ruleset.sublayers)}
-    return any(index[ruleset.placement[("text", STATIC)]] > index[ruleset.placement[(kind, STATIC)]]
-               for kind in ("type", "ability"))
 
 
 def _labels(found: dict, keys) -> str:

@@ -308,3 +308,34 @@ def _without_creature_types(part: TextPart, sets) -> TextPart:
     color words and the subtypes of other sets, never a creature type."""
     kept = tuple((old, new) for old, new in part.swaps if old in COLOR_WORDS or sets.of(old) != "creature")
     return part if kept == part.swaps else TextPart(kept)
+
+
+def counters_with_modifiers(ruleset: Ruleset) -> bool:
+    """From 2020 counters share 7c with the modifying effects, in timestamp order (613.4c, 613.7c)."""
+    return ruleset.placement[("pt_modify", RESOLVED)] == ruleset.counters_sublayer
+
+
+def text_after_others(ruleset: Ruleset) -> bool:
+    """Whether a text change can come after an effect that gives subtypes or keywords (418.5a's stages before
+    July 2003): then objects keep apart the words of their text (``Obj.words``)."""
+    index = {s.key: i for i, s in enumerate(ruleset.sublayers)}
+    return any(index[ruleset.placement[("text", STATIC)]] > index[ruleset.placement[(kind, STATIC)]]
+               for kind in ("type", "ability"))
+
+
+class MachineRules:
+    """What a layer machine takes from its ruleset once, and every pass of it reads (``engines.layer_pass``): the
+    plans, where abilities and counters go, and the decisions its traces cite. ``engines.machine.Machine`` is one."""
+
+    def __init__(self, ruleset: Ruleset, check_dependencies: bool = False) -> None:
+        self.ruleset = ruleset
+        # For the tests: every dependency search that reuses earlier trials is checked against fresh ones.
+        self.check_dependencies = check_dependencies
+        self.planner = Planner(ruleset)
+        self.ability_sublayer = self.planner.index[ruleset.placement[("ability", STATIC)]]
+        self.counters_with_modifiers = counters_with_modifiers(ruleset)
+        self.text_after_others = text_after_others(ruleset)
+        # The ruleset's decisions by key: explaining asks of them for every effect it traces.
+        self.decided = frozenset(d.key for d in ruleset.decisions)
+        # Where the counters' own step rests on a decision (2003: counters right after CSAs), traces say so.
+        self.counters_rules = ("decision: counters_after_csa",) if "counters_after_csa" in self.decided else ()

@@ -56,3 +56,61 @@ def test_a_wrong_import_fails_and_names_both_modules(tmp_path, module, line, imp
     result = lint_imports(tmp_path)
     assert result.returncode == 1, result.stdout + result.stderr
     assert f"{importer} -> {imported}" in result.stdout, result.stdout
+
+
+def import_cycles(*packages: str) -> list[list[str]]:
+    """Every set of the packages' modules that import each other in a circle (the strongly connected components
+    of grimp's import graph, the graph import-linter checks its contracts on), each sorted, with more than one
+    module. Every import counts: at the top of a module, in a function, or only for type checking."""
+    import grimp
+
+    graph = grimp.build_graph(*packages, cache_dir=None)
+    modules = sorted(graph.modules)
+    edges = {m: sorted(set(graph.find_modules_directly_imported_by(m)) & set(modules)) for m in modules}
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    cycles: list[list[str]] = []
+
+    def visit(module: str) -> None:  # Tarjan's algorithm
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        for imported in edges[module]:
+            if imported not in index:
+                visit(imported)
+                low[module] = min(low[module], low[imported])
+            elif imported in stack:
+                low[module] = min(low[module], index[imported])
+        if low[module] == index[module]:
+            component = []
+            while not component or component[-1] != module:
+                component.append(stack.pop())
+            if len(component) > 1:
+                cycles.append(sorted(component))
+
+    for module in modules:
+        if module not in index:
+            visit(module)
+    return cycles
+
+
+def test_no_module_imports_itself_through_others():
+    # A circle of imports makes a module's meaning depend on which of them is imported first, and hides which one
+    # is the lower: none in the project, lazy and type-checking imports included.
+    cycles = import_cycles(*PACKAGES)
+    assert not cycles, "modules that import each other in a circle: " + "; ".join(" <-> ".join(c) for c in cycles)
+
+
+def test_a_circle_of_imports_is_found_and_named(tmp_path):
+    # A copy of the project where the plan reaches back into the machine (in a function: still a circle).
+    for package in PACKAGES:
+        shutil.copytree(ROOT / package, tmp_path / package, ignore=shutil.ignore_patterns("__pycache__", "*.yaml"))
+    target = tmp_path / "engines" / "plan.py"
+    target.write_text(target.read_text(encoding="utf-8") + "\n\ndef _late():\n    from engines import machine\n",
+                      encoding="utf-8")
+    code = (f"import sys, importlib.util as u; sys.path.insert(0, {str(tmp_path)!r}); "
+            f"s = u.spec_from_file_location('architecture', {__file__!r}); m = u.module_from_spec(s); "
+            f"s.loader.exec_module(m); print(m.import_cycles(*m.PACKAGES))")
+    result = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert "'engines.machine'" in result.stdout and "'engines.plan'" in result.stdout, result.stdout

@@ -8,22 +8,19 @@ unknown option, a value of the wrong type) are caught here and told the same way
 
 from __future__ import annotations
 
-import errno
 import inspect
 import os
 import sys
 from typing import Annotated
 
 import typer
-from typer._click import exceptions as click_exceptions  # typer's own click (pinned: typer<1)
-from typer._click.utils import PacifyFlushWrapper
 from typer.core import TyperCommand, TyperGroup
 
-from diffcheck.cli.inputs import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_PIPE_CLOSED
 from diffcheck.cli.one_board import bisect, diff, history, judge
 from diffcheck.cli.reference import cards, list_editions, list_engines
 from diffcheck.cli.runs import changelog, peer, report, run, timeline
 from diffcheck.cli.serve import serve
+from diffcheck.cli.statuses import told
 
 __all__ = ["app", "main"]
 
@@ -74,62 +71,14 @@ class _OneLineErrors(_WideHelp, TyperGroup):
         try:
             code = super().main(args=args, prog_name=prog_name, complete_var=complete_var,
                                 standalone_mode=False, **extra)
-        except Exception as exc:  # noqa: BLE001 - what _told does not know (a bug) is raised again
-            code = _told(exc)
+        except Exception as exc:  # noqa: BLE001 - what told() does not know (a bug) is raised again
+            code = told(exc)
             if code is None:
                 raise
         code = code if isinstance(code, int) else 0
         if standalone_mode:
             sys.exit(code)
         return code
-
-
-def _told(exc: Exception) -> int | None:
-    """Tell what click's main passed on in one line (the help, for no arguments) and give the exit status;
-    None for anything else, which is a bug: its traceback shows."""
-    if isinstance(exc, click_exceptions.NoArgsIsHelpError):
-        typer.echo(exc.ctx.get_help())
-        return 0
-    if isinstance(exc, click_exceptions.UsageError):
-        where = exc.ctx.command_path if exc.ctx is not None else "diffcheck"
-        message = " ".join(exc.format_message().split())
-        typer.echo(f"error: {where}: {message} (see {where} --help)", err=True)
-        return EXIT_BAD_INPUT
-    if isinstance(exc, click_exceptions.ClickException):
-        typer.echo(f"error: {' '.join(exc.format_message().split())}", err=True)
-        return exc.exit_code
-    if isinstance(exc, typer.Abort):
-        return EXIT_INTERRUPTED
-    if isinstance(exc, OSError):
-        if exc.errno == errno.EPIPE:  # the reader went away (| head): nothing to say to it
-            sys.stderr = open(os.devnull, "w")  # noqa: SIM115 - interpreter shutdown flushes it
-            return EXIT_PIPE_CLOSED
-        # a path the user named that cannot be read or written
-        where = f"{exc.filename}: " if exc.filename else ""
-        typer.echo(f"error: {where}{exc.strerror or exc}", err=True)
-        return EXIT_BAD_INPUT
-    return None
-
-
-def command_status(exc: BaseException) -> int | None:
-    """The exit status for an exception a command raised, told as the application tells it when the command runs
-    under it: click's main first (an interruption, an exit, a closed pipe), then ``_told``. None for a bug.
-
-    ``diffcheck judge``'s quick path (``diffcheck.cli.judging``) runs the command without click, and ends with
-    this when the command raises.
-    """
-    if isinstance(exc, EOFError):  # click: a new line on stderr, then Abort
-        typer.echo(file=sys.stderr)
-        return EXIT_INTERRUPTED
-    if isinstance(exc, KeyboardInterrupt):  # click: Exit(130)
-        return EXIT_INTERRUPTED
-    if isinstance(exc, typer.Exit):
-        return exc.exit_code
-    if isinstance(exc, OSError) and exc.errno == errno.EPIPE:  # click: its wrappers that ignore the pipe, exit 1
-        sys.stdout = PacifyFlushWrapper(sys.stdout)
-        sys.stderr = PacifyFlushWrapper(sys.stderr)
-        return EXIT_PIPE_CLOSED
-    return _told(exc) if isinstance(exc, Exception) else None
 
 
 def _about() -> str:

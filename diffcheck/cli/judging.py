@@ -108,7 +108,7 @@ def quick(words: Sequence[str]) -> int | None:
     try:
         judge_board(**arguments)
     except (Exception, KeyboardInterrupt) as exc:
-        from diffcheck.cli.application import command_status  # an error is told as the application tells it
+        from diffcheck.cli.statuses import command_status  # an error is told as the application tells it
 
         status = command_status(exc)
         if status is None:

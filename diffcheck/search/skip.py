@@ -36,7 +36,7 @@ from typing import Iterable, Iterator
 from engines.board import (
     CHANGELING, CHANGELING_ABILITY, EVERY_CREATURE_TYPE, AbilityPart, Board, CopyPart, StaticAbility, TypePart,
 )
-from engines.machine import counters_with_modifiers, text_after_others
+from engines.plan import counters_with_modifiers, text_after_others
 from engines.plan import NOT_STARTED_READS, Planner, characteristic
 from rulesets.model import CDA, COUNTERS, ORIGINS, PART_KINDS, RESOLVED, STATIC, Ruleset
 
