@@ -73,7 +73,7 @@ def extensions() -> list:
         from mypyc.build import mypycify
     except ImportError:
         return pure("mypyc is not installed")
-    paths = [f"engines/{name}.py" for name in compiled.MODULES]
+    paths = [f"engines/{name.replace('.', '/')}.py" for name in compiled.MODULES]
     try:
         return mypycify(paths, opt_level="3", group_name=compiled.GROUP)
     except (Exception, SystemExit) as exc:  # mypyc exits on a type error: the pure modules serve

@@ -145,7 +145,7 @@ def main() -> None:
         module = adapter_at(args.before)
         versions = {f"{args.before} (before)": (module, module.PhaseEngine()), **versions}
     engines = {name: engine for name, (_module, engine) in versions.items()}
-    for engine in engines.values():
+    for engine in engines.board.values():
         engine.evaluate(boards[0])  # each builds its engine and template once, as a worker process does
 
     rates = throughput(engines, {name: module for name, (module, _engine) in versions.items()}, boards, args.repeat)

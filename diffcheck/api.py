@@ -31,8 +31,8 @@ from diffcheck.search.divergence import differing, normalize
 from diffcheck.search.harness import Harness, RunConfig, RunError
 from engines import Engine, EngineError, UnknownEngine, get_engine
 from engines.board import Board
-from engines.outcome import Outcome
-from engines.trace import Entry
+from engines.board.outcome import Outcome
+from engines.board.trace import Entry
 
 __all__ = [
     "Attribution", "Board", "BoardDiff", "BoardError", "Engine", "EngineError", "Judgement", "Outcome", "ReportError",

@@ -18,8 +18,9 @@ from engines.compiled import choose
 # Before any module of the layer machine is imported: compiled if built from these sources (engines.compiled).
 COMPILED = choose()
 
-from engines.board import Board  # noqa: E402
-from engines.outcome import Outcome  # noqa: E402
+from engines.board.board import Board  # noqa: E402
+from engines.board.outcome import Outcome  # noqa: E402
+from engines.errors import EngineError  # noqa: E402,F401  (the registry's name for it)
 
 GROUP = "diffcheck.engines"
 
@@ -39,39 +40,6 @@ class UnknownEngine(LookupError):
 
     The message says which, and what the names could have been.
     """
-
-
-class EngineError(RuntimeError):
-    """An engine could not evaluate a board: it failed to start, crashed, timed out, wrote
-    something that is not JSON, answered ``{"error": ...}``, or gave an invalid outcome.
-
-    ``engine`` is the engine's name, ``message`` what went wrong, ``stderr_tail`` the last
-    lines the engine wrote to its stderr (a tuple, possibly empty) and ``kind`` one of
-    ``start``, ``crash``, ``timeout``, ``garbage``, ``error``, ``invalid`` (or None).
-    ``str()`` is one line; ``details()`` adds the whole stderr tail. Picklable, so it can
-    cross from a worker process to the harness.
-    """
-
-    def __init__(self, engine: str, message: str, stderr_tail=(), kind: str | None = None) -> None:
-        stderr_tail = tuple(stderr_tail)
-        super().__init__(engine, message, stderr_tail, kind)
-        self.engine = engine
-        self.message = message
-        self.stderr_tail = stderr_tail
-        self.kind = kind
-
-    def __str__(self) -> str:
-        text = f"engine {self.engine}: {self.message}"
-        if self.stderr_tail:
-            text += f"; its stderr ended with: {self.stderr_tail[-1]}"
-        return text
-
-    def details(self) -> str:
-        """The message, then the last lines of the engine's stderr, one per line."""
-        text = f"engine {self.engine}: {self.message}"
-        if self.stderr_tail:
-            text += "\nlast lines of its stderr:\n" + "\n".join(f"  {line}" for line in self.stderr_tail)
-        return text
 
 
 _ENGINE_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*\Z")

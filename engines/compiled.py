@@ -25,17 +25,24 @@ from pathlib import Path
 from typing import Any
 
 # The hot path of an evaluation, compiled as one group (calls between them stay native), the board's values
-# (engines.board, abilities, values) with it: the machine reads their attributes millions of times, and
+# (engines.board.board, abilities, values) with it: the machine reads their attributes millions of times, and
 # reads a native class's as a field.
 MODULES = (
-    "abilities", "amounts", "apply", "board", "dependency", "explaining", "layer_pass", "machine", "outcome",
-    "plan", "reading", "resolution", "state", "text", "trace", "values", "zones",
+    "board.abilities", "board.board", "board.outcome", "board.trace", "board.values",
+    "layers.amounts", "layers.answer", "layers.apply", "layers.dependency", "layers.explaining", "layers.layer_pass",
+    "layers.machine", "layers.plan", "layers.reading", "layers.resolution", "layers.state", "layers.text",
+    "layers.zones",
 )
 MANIFEST = "compiled.json"
 DOCSTRINGS = "docstrings"  # the manifest's key for the classes' docstrings (mypyc keeps none)
 GROUP = "diffcheck_engines"  # the modules share one C library, diffcheck_engines__mypyc, beside the packages
 LIBRARY = f"{GROUP}__mypyc"
 HERE = Path(__file__).resolve().parent
+
+
+def source(name: str) -> Path:
+    """The ``.py`` file of a module of ``MODULES`` (``layers.machine``: ``engines/layers/machine.py``)."""
+    return HERE / f"{name.replace('.', '/')}.py"
 
 
 def source_hash(path: Path) -> str:
@@ -45,8 +52,8 @@ def source_hash(path: Path) -> str:
 def manifest() -> dict[str, Any]:
     """Module name -> the hash of the source it was compiled from; and under ``DOCSTRINGS``, the docstrings of
     the modules' classes (module name -> class name -> docstring), which a compiled class has lost."""
-    hashes: dict[str, Any] = {name: source_hash(HERE / f"{name}.py") for name in MODULES}
-    return {**hashes, DOCSTRINGS: {name: class_docstrings(HERE / f"{name}.py") for name in MODULES}}
+    hashes: dict[str, Any] = {name: source_hash(source(name)) for name in MODULES}
+    return {**hashes, DOCSTRINGS: {name: class_docstrings(source(name)) for name in MODULES}}
 
 
 def class_docstrings(path: Path) -> dict[str, str]:
@@ -68,9 +75,9 @@ def built() -> dict | None:
         return None
     suffixes = importlib.machinery.EXTENSION_SUFFIXES
     for name in MODULES:
-        if recorded.get(name) != source_hash(HERE / f"{name}.py"):
+        if recorded.get(name) != source_hash(source(name)):
             return None
-        if not any((HERE / f"{name}{suffix}").exists() for suffix in suffixes):
+        if not any(source(name).with_suffix(suffix).exists() for suffix in suffixes):
             return None
     return recorded
 
@@ -84,14 +91,22 @@ def library() -> Path | None:
     return None
 
 
+def _of_group(fullname: str) -> str | None:
+    """The name in ``MODULES`` of a module of the compiled group (``engines.layers.machine``: ``layers.machine``),
+    or None."""
+    prefix = f"{__package__}."
+    name = fullname[len(prefix):] if fullname.startswith(prefix) else None
+    return name if name in MODULES else None
+
+
 class _Sources:
     """A finder for the modules of ``MODULES``: each from its ``.py`` file, never from an extension module."""
 
     def find_spec(self, fullname: str, path=None, target=None):
-        package, _, name = fullname.rpartition(".")
-        if package != __package__ or name not in MODULES:
+        name = _of_group(fullname)
+        if name is None:
             return None
-        return importlib.util.spec_from_file_location(fullname, HERE / f"{name}.py")
+        return importlib.util.spec_from_file_location(fullname, source(name))
 
 
 class _Documented:
@@ -111,8 +126,7 @@ class _Documented:
             # maps the packages to the checkout, but not a top-level module its own build did not make.
             found = library()
             return None if found is None else importlib.util.spec_from_file_location(LIBRARY, found)
-        package, _, name = fullname.rpartition(".")
-        if package != __package__ or name not in MODULES:
+        if _of_group(fullname) is None:
             return None
         spec = importlib.machinery.PathFinder.find_spec(fullname, path)
         if spec is not None and spec.loader is not None:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from engines.board import Board
-from engines.machine import Machine
-from engines.outcome import Outcome, outcome
-from engines.trace import Entry
+from engines.board.board import Board
+from engines.board.outcome import Outcome
+from engines.board.trace import Entry
+from engines.layers.answer import outcome
+from engines.layers.machine import Machine
 from rulesets.model import Ruleset
 
 

@@ -62,7 +62,7 @@ def _copy_of_the_build(tmp_path: Path) -> Path:
     return root
 
 
-_WHICH = "import engines, engines.machine as m; print(engines.COMPILED, Path(m.__file__).suffix)"
+_WHICH = "import engines, engines.layers.machine as m; print(engines.COMPILED, Path(m.__file__).suffix)"
 
 
 def _which(root: Path, **env: str) -> list[str]:
@@ -74,7 +74,7 @@ def test_an_edited_source_is_never_shadowed_by_a_stale_build(tmp_path):
     root = _copy_of_the_build(tmp_path)
     assert _which(root) == ["True", ".so"]  # the copy, as built, runs compiled
     assert _which(root, DIFFCHECK_PURE="1") == ["False", ".py"]
-    source = root / "engines" / "dependency.py"
+    source = root / "engines" / "layers" / "dependency.py"
     source.write_text(source.read_text() + "\n# an edit the build has not seen\n")
     # Any one module edited: every module from its source (a compiled class cannot extend a pure one).
     assert _which(root) == ["False", ".py"]
@@ -130,7 +130,7 @@ def test_the_shared_library_is_found_beside_the_package_when_only_the_packages_a
     code = ("import importlib.util, sys; from pathlib import Path; root = Path(sys.argv[1]); "
             "spec = importlib.util.spec_from_file_location('engines', root / 'engines' / '__init__.py', "
             "submodule_search_locations=[str(root / 'engines')]); module = importlib.util.module_from_spec(spec); "
-            "sys.modules['engines'] = module; spec.loader.exec_module(module); import engines.machine as m; "
+            "sys.modules['engines'] = module; spec.loader.exec_module(module); import engines.layers.machine as m; "
             "print(module.COMPILED, Path(m.__file__).suffix)")
     said = _run(["-c", code, str(root)], {"PYTHONPATH": str(elsewhere)}, cwd=tmp_path).split()
     assert said == ["True", ".so"]
@@ -144,6 +144,6 @@ def test_the_compiled_classes_keep_their_docstrings():
     for name in compiled.MODULES:
         module = importlib.import_module(f"engines.{name}")
         assert Path(module.__file__).suffix == ".so"
-        for cls, doc in compiled.class_docstrings(compiled.HERE / f"{name}.py").items():
+        for cls, doc in compiled.class_docstrings(compiled.source(name)).items():
             assert getattr(module, cls).__doc__ == doc, f"engines.{name}.{cls}"
     assert "docs/board-format.md" in engines.Board.__doc__

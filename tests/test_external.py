@@ -25,8 +25,8 @@ from diffcheck.boards.generate import seeded_boards
 from diffcheck.boards.loading import load_board
 from engines import Engine, EngineError, get_engine, parse_engine_cmd
 from engines.board import Board
-from engines.external import ExternalEngine
-from engines.outcome import validate_outcome
+from engines.peers.external import ExternalEngine
+from engines.board.outcome import validate_outcome
 
 ROOT = Path(__file__).parent.parent
 SAMPLE = ROOT / "tests" / "doubles" / "external_engine.py"

@@ -30,7 +30,7 @@ from diffcheck.search.worker import chunk_boards
 from engines import get_engine
 from engines.board import PART_KEYS, Board
 from engines.layered import LayerEngine
-from engines.trace import Applied, render
+from engines.board.trace import Applied, render
 from rulesets import CR418, CR613, RESOLVED, STATIC
 from rulesets.editions import EDITIONS
 
@@ -436,7 +436,7 @@ def test_engines_never_raise_on_seeded_large_boards(seed):
 
 
 # g. The dependency search keeps the trials and answers of the search before it, after each
-# application, where the application cannot have changed them (engines.dependency.Trials); and
+# application, where the application cannot have changed them (engines.layers.dependency.Trials); and
 # without a trace it first asks only whether the earliest effect waits for another (_waits), which
 # applies it next if not. With check_dependencies the machine also makes every such search afresh
 # and raises AssertionError if the two find other dependencies (418.5c / 613.7a), or if the whole
@@ -473,9 +473,9 @@ def test_clone_copies_every_slot():
     import importlib.util
     from pathlib import Path
 
-    import engines.state
+    import engines.layers.state
 
-    spec = importlib.util.spec_from_file_location("pure_state", Path(engines.state.__file__).with_name("state.py"))
+    spec = importlib.util.spec_from_file_location("pure_state", Path(engines.layers.state.__file__).with_name("state.py"))
     pure = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(pure)
     Obj = pure.Obj

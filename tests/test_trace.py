@@ -5,7 +5,7 @@ from __future__ import annotations
 from conftest import CASES, load_case
 from diffcheck.boards.loading import board_from_data
 from engines import get_engine
-from engines.trace import Applied, Heading, Note, render
+from engines.board.trace import Applied, Heading, Note, render
 
 
 def explain(case: str, ruleset: str):

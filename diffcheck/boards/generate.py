@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, Sequence, TypeVar
 
 from engines.board import CHANGELING
-from engines.features import EVERYTHING
+from engines.board.features import EVERYTHING
 
 T = TypeVar("T")
 
@@ -108,7 +108,7 @@ _FILTER_KEYS = ["types", "colors", "controller", "other", "subtypes", "not_color
                 "power_at_least", "not_types", "toughness_at_most", "supertypes", "not_subtypes",
                 "power_at_most", "toughness_at_least", "not_supertypes", "mana_value_at_least",
                 "mana_value_at_most", "owner", "name", "no_abilities", "tapped"]
-# The filter keys beyond the common ones, and the part of the vocabulary (engines.features) each is.
+# The filter keys beyond the common ones, and the part of the vocabulary (engines.board.features) each is.
 _FILTER_FEATURE = {
     **{k: "filter_bounds" for k in _FILTER_KEYS if k.endswith(("_at_least", "_at_most"))},
     "owner": "filter_owner", "name": "filter_name", "no_abilities": "filter_no_abilities", "tapped": "filter_status",
@@ -167,7 +167,7 @@ class BoardGenerator:
     ``face_down`` (now and then a face-down permanent) and ``zones`` (abilities that function in a
     graveyard, and effects that reach cards outside the battlefield).
 
-    ``features`` narrows it to the parts of the vocabulary an engine implements (``engines.features``):
+    ``features`` narrows it to the parts of the vocabulary an engine implements (``engines.board.features``):
     only those are drawn, and every board it makes uses no others. Without it, the choices drawn are
     those of the whole vocabulary, so a seed makes the same boards as before the option existed.
     """
@@ -491,7 +491,7 @@ class BoardGenerator:
 
     def _resolved_value(self, c: Choices) -> Any:
         """An amount of a resolved effect: a number four times in five where amounts read from the board may be
-        drawn. Its amounts are fixed as it resolved (611.2d; ``engines.resolution``): read once, from the board as
+        drawn. Its amounts are fixed as it resolved (611.2d; ``engines.layers.resolution``): read once, from the board as
         it stood then, which costs an evaluation of that board, and a number after that, in no dependency. So they
         are drawn less often than a static ability's, which the layers read as they apply. Where only numbers and
         mana values may be drawn (an engine that implements no other values), boards are drawn as they were."""

@@ -2,7 +2,7 @@
 
 An effect of a resolved spell or ability that reads the game for a number read it once, as it resolved
 (old 418.3c, 413.2f; 611.2d, 608.2g-h), and the layer machine reads it from the board as it stood at the
-effect's timestamp (``engines.resolution``). A board's timestamps tell what had entered and what effects
+effect's timestamp (``engines.layers.resolution``). A board's timestamps tell what had entered and what effects
 there were then; they do not tell a life total then, how many cards a player held, the counters put on
 since, which cards were in a graveyard, or what a permanent that has turned over since looked like. Where
 an amount reads one of these, the answer rests on the board as it is now, and ``judge`` and ``diff`` say so
@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from engines.board import Board, Count, Effect, Filter, PTOf
-from engines.values import (
+from engines.board.values import (
     FILTER_STATUS_KEYS, CardTypesAmong, CountersOn, Greatest, ManaValue, ManaValueOf, PlayerNumber, leaves,
 )
 

@@ -11,7 +11,7 @@ from diffcheck.catalogue.model import Card, CardEffect
 from engines.board import (
     CHANGELING, CHANGELING_ABILITY, COLORS, Effect, Ids, StaticAbility, indicator_text, parts_from_dict,
 )
-from engines.plan import Planner
+from engines.layers.plan import Planner
 from rulesets import RULESETS, Ruleset
 
 __all__ = ["layers", "card_json", "listing", "detail"]

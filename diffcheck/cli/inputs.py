@@ -144,14 +144,14 @@ def engines_named(named: Sequence[tuple[str, str]], specs: list[str] | None, con
             else:
                 # Imported only for an outside engine: it brings subprocess and threading, which judge on a
                 # built-in engine does without.
-                from engines.external import ExternalEngine
+                from engines.peers.external import ExternalEngine
 
                 made.append(ExternalEngine(name, command, timeout))
         yield made
     except EngineError as exc:
         fail(str(exc))
     finally:
-        external = sys.modules.get("engines.external")  # not imported: no outside engine was made
+        external = sys.modules.get("engines.peers.external")  # not imported: no outside engine was made
         for engine in made:
             if external is not None and isinstance(engine, external.ExternalEngine):
                 engine.close()

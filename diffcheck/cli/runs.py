@@ -172,8 +172,8 @@ def connect(scheduler: str | None, jobs: int):
 
 
 def implements_option(text: str | None) -> frozenset[str] | None:
-    """``--implements``: parts of the board vocabulary (engines.features), comma-separated."""
-    from engines.features import UnknownFeature, features_from
+    """``--implements``: parts of the board vocabulary (engines.board.features), comma-separated."""
+    from engines.board.features import UnknownFeature, features_from
 
     if text is None:
         return None

@@ -23,7 +23,7 @@ from diffcheck.reports.render import cited_decisions
 from diffcheck.reports.witness import object_names
 from diffcheck.words import shorten
 from engines import UnknownEngine, get_engine
-from engines.trace import render as render_trace
+from engines.board.trace import render as render_trace
 from rulesets.editions import is_edition_name
 
 __all__ = ["BadRequest", "MAX_BOARD_BYTES", "PAGE_TERMS", "card_list", "editions", "in_page_terms", "judge"]

@@ -14,7 +14,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from diffcheck.reports.fit import TABLE_FORMAT, fitted
 from diffcheck.search.divergence import normalize, outcomes_diff
-from engines.trace import Applied, Entry, Note, render as render_trace
+from engines.board.trace import Applied, Entry, Note, render as render_trace
 
 # tabulate and the run directory's texts (which import tabulate) are imported where they are used, not here:
 # importing tabulate costs some 30 ms, and ``diffcheck judge``, whose tables ``fit`` writes, needs neither.

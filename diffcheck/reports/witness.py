@@ -24,7 +24,7 @@ from diffcheck.reports.render import ABSENT, pt_cell, show
 from diffcheck.search.findings import PT, differences
 from engines import get_engine
 from engines.board import CARD_ZONES, Board
-from engines.trace import Applied, Change
+from engines.board.trace import Applied, Change
 
 _TRACED = {PT: ("power", "toughness")}  # a finding's characteristic -> the trace's names for it
 

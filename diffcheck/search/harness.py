@@ -54,7 +54,7 @@ from diffcheck.search.worker import (
     shrink_failure,
 )
 from engines import get_engine
-from engines.features import FEATURES
+from engines.board.features import FEATURES
 from rulesets.editions import changes_between
 
 __all__ = ["CHUNK", "Harness", "RunConfig", "RunError", "board_at", "triage_findings"]
@@ -85,7 +85,7 @@ class RunConfig:
     commands: tuple[tuple[str, str], ...] = ()  # external engines: (name, command), docs/external-engines.md
     timeout: float = 10.0  # seconds an external engine may take over one board
     generator: str = "small"  # "small": the whole board vocabulary; "cards": catalogue cards only
-    # The parts of the board vocabulary (engines.features) boards may use: what every engine of the run
+    # The parts of the board vocabulary (engines.board.features) boards may use: what every engine of the run
     # implements, and ``--implements``; None is all of it. A board that uses any other is never sent.
     implements: frozenset[str] | None = None
     # A scheduler's address (diffcheck.search.cluster; "local" starts a cluster of ``jobs`` processes here).

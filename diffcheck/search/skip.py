@@ -1,6 +1,6 @@
 """Boards two editions cannot answer differently, told apart without evaluating them: a run's static skip.
 
-The built-in engines are one layer machine (``engines.machine``) configured by two rulesets, and the machine
+The built-in engines are one layer machine (``engines.layers.machine``) configured by two rulesets, and the machine
 reads a ruleset only through its fields. Where two rulesets agree on a field, no board can come out
 differently because of it; where they differ, only a board holding something the field is read for can. So
 ``Skip.between`` sorts the fields that differ, once per run, and ``Skip.skips`` asks of each board whether it
@@ -36,8 +36,8 @@ from typing import Iterable, Iterator
 from engines.board import (
     CHANGELING, CHANGELING_ABILITY, EVERY_CREATURE_TYPE, AbilityPart, Board, CopyPart, StaticAbility, TypePart,
 )
-from engines.plan import counters_with_modifiers, text_after_others
-from engines.plan import NOT_STARTED_READS, Planner, characteristic
+from engines.layers.plan import counters_with_modifiers, text_after_others
+from engines.layers.plan import NOT_STARTED_READS, Planner, characteristic
 from rulesets.model import CDA, COUNTERS, ORIGINS, PART_KINDS, RESOLVED, STATIC, Ruleset
 
 # Features of a board (bits of ``_features``): what some ruleset field is read for.
@@ -250,7 +250,7 @@ def _bodies(board: Board) -> Iterator[tuple]:
     for e in board.effects:
         yield e, False, False, None
         yield from _granted(e.parts)
-    if board.reaches_cards:  # else its cards are no objects (``engines.zones``)
+    if board.reaches_cards:  # else its cards are no objects (``engines.layers.zones``)
         for _, _, _, _, card in board.zone_cards():
             for s in card.static:
                 yield from _ability_bodies(s, False, card.id or "")
@@ -282,7 +282,7 @@ def _taken(bodies: list) -> Iterator[str]:
 def _touching(planner: Planner, bodies: list) -> bool:
     """Whether, in some sublayer, an effect that is characteristic-defining under ``planner``'s ruleset and
     another effect there could depend one on the other: one writes what the other reads, or, for a static
-    ability not yet started, its existence, text or copiable values (``engines.dependency``'s candidates)."""
+    ability not yet started, its existence, text or copiable values (``engines.layers.dependency``'s candidates)."""
     plans = [planner.plan(body) for body, _, _, _ in bodies]
     for n, mine in enumerate(plans):
         if mine.origin != CDA:

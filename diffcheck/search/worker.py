@@ -28,7 +28,7 @@ from diffcheck.search.signature import moved_kinds, signature, triage_key, widen
 from diffcheck.search.skip import Skip
 from engines import get_engine
 from engines.board import Board
-from engines.features import board_features
+from engines.board.features import board_features
 from engines.layered import is_layer_machine
 from rulesets.editions import changes_between
 
@@ -52,7 +52,7 @@ def make_engine(name: str, commands: tuple[tuple[str, str], ...] = (), timeout: 
     """The engine called ``name``: an external process if a command is given for it, else an installed one."""
     for external, command in commands:
         if external == name:
-            from engines.external import ExternalEngine
+            from engines.peers.external import ExternalEngine
 
             return ExternalEngine(name, command, timeout)
     return get_engine(name)

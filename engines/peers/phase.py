@@ -35,7 +35,7 @@ Where phase's parser reads a card otherwise than the rules do (Turn to Frog's "b
 types; "loses all creature types" also removes the keyword changeling; the tests say how), the board's meaning is
 written in the form phase gives the cards it reads right.
 
-What phase's state can hold is ``IMPLEMENTS`` (the parts of the board vocabulary: ``engines.features``); a
+What phase's state can hold is ``IMPLEMENTS`` (the parts of the board vocabulary: ``engines.board.features``); a
 run sends this engine no other board. Within them, a keyword ability phase has no word for is refused
 (``EngineError``, kind ``error``), as an outside engine would answer ``{"error": ...}``.
 
@@ -53,16 +53,16 @@ from functools import cached_property
 from importlib import metadata
 from typing import Any
 
-from engines import EngineError
-from engines.board import (
+from engines.errors import EngineError
+from engines.board.board import (
     AbilityPart, Attached, Board, ColorPart, ControlPart, Effect, Ids, ManaValue, Matching, Permanent, PTModifyPart,
     PTSetPart, PTSwitchPart, Self_, StaticAbility, TypePart,
 )
-from engines.outcome import Outcome
-from engines.values import Filter
-from engines.vocabulary import CHANGELING, EVERY_CREATURE_TYPE
+from engines.board.outcome import Outcome
+from engines.board.values import Filter
+from engines.board.vocabulary import CHANGELING, EVERY_CREATURE_TYPE
 
-# The parts of the board vocabulary phase's state can be given (engines.features.FEATURES). Left out, and why:
+# The parts of the board vocabulary phase's state can be given (engines.board.features.FEATURES). Left out, and why:
 # copy effects, text-changing effects, a card's full text and granted static abilities have no
 # definition a board can write without playing the card;
 # phase's conditions and amounts are its own vocabulary, of which the mana value alone maps one to one;

@@ -1,4 +1,4 @@
-"""The parts of the board vocabulary (engines.features): what a board uses, and a generator narrowed to some."""
+"""The parts of the board vocabulary (engines.board.features): what a board uses, and a generator narrowed to some."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import pytest
 from diffcheck.boards.generate import BoardGenerator, SeededChoices
 from diffcheck.boards.loading import board_from_data
 from diffcheck.catalogue import expand_board
-from engines.features import EVERYTHING, FEATURES, UnknownFeature, board_features, features_from
+from engines.board.features import EVERYTHING, FEATURES, UnknownFeature, board_features, features_from
 
 
 def test_a_board_names_the_parts_it_uses():

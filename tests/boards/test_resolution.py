@@ -1,5 +1,5 @@
 """A resolved effect's amounts, fixed as it resolved: read from the board as it stood at the effect's timestamp
-(engines.resolution), given outright (a cast's x), and a warning where the board cannot know them
+(engines.layers.resolution), given outright (a cast's x), and a warning where the board cannot know them
 (diffcheck.boards.resolution).
 
 The rules: an effect of a resolving spell or ability that reads the game for a number reads it once, as it
@@ -13,8 +13,8 @@ import pytest
 from diffcheck.boards.loading import BoardError, board_from_data
 from diffcheck.boards.resolution import unknowable
 from engines import get_engine
-from engines.resolution import before
-from engines.trace import Note
+from engines.layers.resolution import before
+from engines.board.trace import Note
 
 # Grizzly Bears (ts 1), then an effect (ts 2) that gives it +X/+X where X is the number of creatures you
 # control, then Gray Ogre (ts 3), which entered after it resolved.

@@ -18,7 +18,7 @@ from diffcheck.catalogue import CardReferenceError, catalogue, expand_board, use
 from diffcheck.catalogue.describe import layers
 from diffcheck.search.reductions import reductions
 from engines import get_engine
-from engines.outcome import validate_outcome
+from engines.board.outcome import validate_outcome
 from rulesets import RULESETS
 
 CARDS = list(catalogue())

@@ -169,7 +169,7 @@ def test_the_console_script_answers_as_the_application():
 NOT_IMPORTED = [
     "typer", "click", "pydantic", "tabulate", "jsonschema", "rich", "deepdiff", "hypothesis", "starlette",
     "importlib.metadata", "importlib.resources", "tempfile", "subprocess", "diffcheck.cli.application",
-    "diffcheck.cli.options", "diffcheck.cli.runs", "diffcheck.search.rundir", "engines.external",
+    "diffcheck.cli.options", "diffcheck.cli.runs", "diffcheck.search.rundir", "engines.peers.external",
 ]
 
 

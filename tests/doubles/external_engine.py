@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent.parent))  # the re
 
 from engines import get_engine  # noqa: E402
 from engines.board import Board  # noqa: E402
-from engines.features import board_features  # noqa: E402
+from engines.board.features import board_features  # noqa: E402
 
 
 def arguments(argv: list[str] | None = None) -> argparse.Namespace:

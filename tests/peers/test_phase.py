@@ -23,8 +23,8 @@ import phase as bindings  # noqa: E402
 
 from diffcheck.boards.loading import board_from_data, load_board  # noqa: E402
 from engines import get_engine  # noqa: E402
-from engines.features import board_features  # noqa: E402
-from engines.outcome import validate_outcome  # noqa: E402
+from engines.board.features import board_features  # noqa: E402
+from engines.board.outcome import validate_outcome  # noqa: E402
 
 ROOT = Path(__file__).parents[2]
 

@@ -17,7 +17,7 @@ import pytest
 from diffcheck.boards.loading import board_from_data
 from diffcheck.search.harness import Harness, RunConfig
 from engines import get_engine
-from engines.external import ExternalEngine
+from engines.peers.external import ExternalEngine
 
 ENGINE = Path(__file__).resolve().parents[2] / "docs" / "examples" / "pt_engine.py"
 BUGS = ("counters-first", "any-controller", "switch-first")

@@ -28,7 +28,7 @@ from diffcheck.search.skip import Skip
 from engines import get_engine
 from engines.board import Board
 from engines.layered import LayerEngine
-from engines.plan import counters_with_modifiers, text_after_others
+from engines.layers.plan import counters_with_modifiers, text_after_others
 from rulesets.editions import EDITIONS, changes_between, ruleset_for
 from rulesets.model import CDA, COUNTERS, RESOLVED, STATIC, Ruleset
 

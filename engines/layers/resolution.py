@@ -19,13 +19,13 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from engines.board import (
+from engines.board.board import (
     CHANGELING, AbilityPart, Board, CopyPart, Effect, FullTextPart, Ids, Permanent, PTModifyPart, PTSetPart,
     StaticAbility, body_parts,
 )
-from engines.plan import ABILITIES, COLORS, PT, TYPES, Planner, value_reads
-from engines.state import Instance
-from engines.values import (
+from engines.layers.plan import ABILITIES, COLORS, PT, TYPES, Planner, value_reads
+from engines.layers.state import Instance
+from engines.board.values import (
     AllOf, AnyOf, AsResolved, CardTypesAmong, Compare, Count, CountersOn, ManaValueOf, Not, PTOf, Value, leaves,
     per_object,
 )

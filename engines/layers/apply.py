@@ -1,17 +1,20 @@
-"""Applying one part of one effect to one object: what each kind of part does.
+"""Applying an effect: its parts in one sublayer to the objects it affects (``Applying``), and what each kind of
+part does to one object (the functions below, which only change an ``Obj``).
 
-The layer machine decides order and objects; these functions only change an ``Obj``.
+The layer machine decides order and objects; a dependency trial (``engines.layers.dependency``) applies an effect
+the same way, to copies of the objects.
 """
 
 from __future__ import annotations
 
-from engines.board import (
+from engines.board.board import (
     EVERY_CREATURE_TYPE, FACE_DOWN, ON_BATTLEFIELD, AbilityPart, ColorPart, CopyPart, StaticAbility, TypePart,
 )
-from engines.plan import Planner, characteristic
-from engines.state import Instance, Obj
-from engines.text import rechosen, swap_ability, swap_set, without_choices
-from engines.zones import functions
+from engines.layers.amounts import Amounts
+from engines.layers.plan import Planner, characteristic
+from engines.layers.state import Instance, Obj
+from engines.layers.text import rechosen, swap_ability, swap_set, without_choices
+from engines.layers.zones import functions
 
 EMPTY: frozenset[str] = frozenset()
 
@@ -276,3 +279,57 @@ def change_abilities(o: Obj, part: AbilityPart, unit: Instance, planner: Planner
                 )
     if granted:
         o.statics = o.statics + tuple(granted)
+
+
+class Applying(Amounts):
+    """The part of a pass that applies an effect (the machine's step, and a dependency trial's)."""
+
+    def _apply_parts(self, unit: Instance, key: str, state: dict[str, Obj], cloned: set | None, objects=None) -> bool:
+        """Apply ``unit``'s parts here to ``state``; True if some object's static abilities changed.
+
+        With ``cloned`` (a trial), copy each object before changing it and collect the ids
+        of the objects touched there. Parts are told apart by ``kind``, most frequent first.
+        """
+        if objects is None:
+            objects = sorted(self._affected(unit, state))
+        you = self._you(unit, state)
+        existence = False
+        for part in unit.plan.parts[key]:
+            if part.kind == "pt_modify" or part.kind == "pt_set":
+                # Values are read for every object before any changes: one effect applies at once.
+                values = self._pt_values(part, unit, state, you, objects, key)
+            elif part.kind == "copy":
+                target = state[part.of]
+            for n, oid in enumerate(objects):
+                o = state[oid]
+                if cloned is not None and oid not in cloned:
+                    o = state[oid] = o.clone()
+                    cloned.add(oid)
+                statics = o.statics
+                if part.kind == "pt_modify":
+                    p, t = values[n]
+                    o.power, o.toughness = (o.power or 0) + p, (o.toughness or 0) + t
+                elif part.kind == "pt_set":
+                    o.power, o.toughness = values[n]
+                elif part.kind == "color":
+                    change_colors(o, part)
+                elif part.kind == "ability":
+                    change_abilities(o, part, unit, self.planner, None if cloned is not None else self.granted)
+                elif part.kind == "type":
+                    change_types(o, part, self.ruleset)
+                elif part.kind == "pt_switch":
+                    # Two steps, not one tuple assignment: the compiled build misreads ``x or 0`` inside one.
+                    power, toughness = o.toughness or 0, o.power or 0
+                    o.power, o.toughness = power, toughness
+                elif part.kind == "control":
+                    o.controller = you if part.player == "you" else part.player
+                elif part.kind == "text":
+                    change_text(o, dict(part.swaps), self.planner)
+                elif part.kind == "full_text":
+                    take_text(o, state[part.of], unit, self.planner)
+                elif part.kind == "copy":
+                    copy_onto(o, target, part, unit, self.planner)
+                # The apply functions give an object a new tuple of abilities only when they change it.
+                if o.statics is not statics:
+                    existence = True
+        return existence

@@ -16,11 +16,11 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Any, Mapping
 
-from engines.board import (
+from engines.board.board import (
     AbilityPart, ColorPart, Filter, Matching, Part, PTModifyPart, PTSetPart, StaticAbility,
     TextPart, TypePart, generated_label,
 )
-from engines.values import map_condition_filters, map_value_filters
+from engines.board.values import map_condition_filters, map_value_filters
 
 _WORD = re.compile(r"[A-Za-z]+")
 

@@ -1,9 +1,9 @@
 """What one pass of the layer machine holds, and whom an effect applies to.
 
-``LayerPass`` is the base of the pass (``engines.machine._Run``): the working state, the
+``LayerPass`` is the base of the pass (``engines.layers.machine._Run``): the working state, the
 effects that have started with the objects they started with (418.5b / 613.5), and the
-board they come from. Values and conditions (``engines.amounts``), dependency trials
-(``engines.dependency``) and the trace (``engines.explaining``) build on it in one line of
+board they come from. Values and conditions (``engines.layers.amounts``), dependency trials
+(``engines.layers.dependency``) and the trace (``engines.layers.explaining``) build on it in one line of
 inheritance, so that each part of the pass can be compiled as a native class; the methods
 the pass itself defines, and the parts use, are declared here.
 """
@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from typing import Collection, Iterable
 
-from engines.board import ON_BATTLEFIELD, Attached, Board, Ids, Self_
-from engines.plan import MachineRules, Planner
-from engines.reading import matches
-from engines.state import Instance, Obj
-from engines.trace import Entry
+from engines.board.board import ON_BATTLEFIELD, Attached, Board, Ids, Self_
+from engines.layers.plan import MachineRules, Planner
+from engines.layers.reading import matches
+from engines.layers.state import Instance, Obj
+from engines.board.trace import Entry
 from rulesets.model import Ruleset, SubtypeSets
 
 EMPTY: frozenset[str] = frozenset()
@@ -30,7 +30,7 @@ class LayerPass:
     planner: Planner
     board: Board
     trace: list[Entry] | None
-    zoned: bool  # whether the board's cards outside the battlefield are objects of the state (``engines.zones``)
+    zoned: bool  # whether the board's cards outside the battlefield are objects of the state (``engines.layers.zones``)
     until: int | None  # how many sublayers the pass runs: None, all
     sets: SubtypeSets
     cards: dict
@@ -83,13 +83,26 @@ class LayerPass:
             return state.values()
         return [o for o in state.values() if o.zone == "battlefield"]
 
-    # ------------------------------------------------------------ defined by the pass (engines.machine)
-
-    def _apply_parts(self, unit: Instance, key: str, state: dict[str, Obj], cloned: set | None, objects=None) -> bool:
-        raise NotImplementedError
+    # ------------------------------------------------------------ what applies where
 
     def _buckets(self) -> dict[str, list[Instance]]:
-        raise NotImplementedError
+        """Sublayer key -> the effects with a part there: resolved, on an object, or started (613.5).
 
-    def _groups(self, pending: list[Instance]) -> list[list[Instance]]:
-        raise NotImplementedError
+        Built once, and again only after an application gave or took static abilities;
+        sublayers with no bucket are skipped.
+        """
+        buckets: dict[str, list[Instance]] = {}
+        present = set()
+        for r in self.resolved:
+            for key in r.plan.parts:
+                buckets.setdefault(key, []).append(r)
+        for o in self.state.values():
+            for s in o.statics:
+                present.add(s.key)
+                for key in s.plan.parts:
+                    buckets.setdefault(key, []).append(s)
+        for k, (instance, _) in self.started.items():
+            if instance.source is not None and k not in present:
+                for key in instance.plan.parts:  # its ability is gone, but it started: 418.5b / 613.5
+                    buckets.setdefault(key, []).append(instance)
+        return buckets

@@ -4,7 +4,7 @@ For each sublayer of the ruleset, in order, the machine gathers the effects with
 there, and applies them one at a time: characteristic-defining abilities first where the
 ruleset says so, then by timestamp, except that an effect that depends on another waits
 for it, and effects in a dependency loop go by timestamp (418.5c-d / 613.7). Dependency is
-decided from the state by trial application (``engines.dependency``): apply A to a copy of
+decided from the state by trial application (``engines.layers.dependency``): apply A to a copy of
 the objects it touches and see whether B's existence, text, affected objects or values
 change. Before October 2003 the steps are stages, and until July 2003 an effect can depend on
 one of a later stage, which then applies first, at the start of the earlier one.
@@ -18,26 +18,25 @@ from __future__ import annotations
 
 from typing import Callable, Collection, Iterable
 
-from engines import apply
-from engines.board import (
+from engines.board.board import (
     CHANGELING, CHANGELING_ABILITY, AbilityPart, Board, Effect, Ids, PTModifyPart, counter_pt_change,
 )
-from engines.dependency import Trials, changed_bits, strongly_connected
-from engines.explaining import Explaining, describe
-from engines.plan import ALL, MachineRules, Planner
-from engines.reading import card_views
-from engines.resolution import Fixed, fix_amounts
-from engines.state import Instance, Obj, obj_from_permanent
-from engines.zones import card_objects, cards_by_object_id, indicator_instance
-from engines.trace import Applied, Change, Entry, Heading, Note
-from rulesets.model import ALL_EFFECTS, NO_CDA, RESOLVED, STATIC, Ruleset, Sublayer
+from engines.layers.dependency import Trials, changed_bits, strongly_connected
+from engines.layers.explaining import Explaining, describe
+from engines.layers.plan import ALL, MachineRules, Planner
+from engines.layers.reading import card_views
+from engines.layers.resolution import Fixed, fix_amounts
+from engines.layers.state import Instance, Obj, obj_from_permanent
+from engines.layers.zones import card_objects, cards_by_object_id, indicator_instance
+from engines.board.trace import Applied, Change, Entry, Heading, Note
+from rulesets.model import Sublayer
 
 MAX_PASSES = 8
 
 
 class Machine(MachineRules):
     """Evaluates boards under one ruleset. Stateless between calls; safe to reuse. What it takes from the ruleset
-    once, and its passes read, is ``MachineRules`` (``engines.plan``), so that a pass needs nothing of this
+    once, and its passes read, is ``MachineRules`` (``engines.layers.plan``), so that a pass needs nothing of this
     module."""
 
     def evaluate(self, board: Board, trace: list[Entry] | None = None) -> dict[str, Obj]:
@@ -138,7 +137,7 @@ class _Run(Explaining):
         self.planner = machine.planner
         self.board = board
         self.trace = trace
-        # Whether the board's cards outside the battlefield are objects of the state (``engines.zones``).
+        # Whether the board's cards outside the battlefield are objects of the state (``engines.layers.zones``).
         self.zoned = zoned
         self.sets = machine.ruleset.subtypes  # which words are creature types, for filters (every creature type)
         if zoned:
@@ -248,28 +247,6 @@ class _Run(Explaining):
                 if self.abilities_changed:
                     buckets = self._buckets()
         return self._granted_backwards()
-
-    def _buckets(self) -> dict[str, list[Instance]]:
-        """Sublayer key -> the effects with a part there: resolved, on an object, or started (613.5).
-
-        Built once, and again only after an application gave or took static abilities;
-        sublayers with no bucket are skipped.
-        """
-        buckets: dict[str, list[Instance]] = {}
-        present = set()
-        for r in self.resolved:
-            for key in r.plan.parts:
-                buckets.setdefault(key, []).append(r)
-        for o in self.state.values():
-            for s in o.statics:
-                present.add(s.key)
-                for key in s.plan.parts:
-                    buckets.setdefault(key, []).append(s)
-        for k, (instance, _) in self.started.items():
-            if instance.source is not None and k not in present:
-                for key in instance.plan.parts:  # its ability is gone, but it started: 418.5b / 613.5
-                    buckets.setdefault(key, []).append(instance)
-        return buckets
 
     def _granted_backwards(self) -> dict:
         """Granted abilities present at the end whose parts sit before the layer that grants them.
@@ -449,24 +426,6 @@ class _Run(Explaining):
                         return True
         return False
 
-    def _groups(self, pending: list[Instance]) -> list[list[Instance]]:
-        """The sets of pending effects within which dependency is possible (418.5c / 613.7a(c)).
-
-        Until 2007 every effect takes part; then no characteristic-defining ability does; from
-        2012 one may depend on another, but never on, or for, an effect of another kind. Counters,
-        which from 2020 apply among the modifying effects, are no effect: they never take part
-        (613.8a names effects only), and go in timestamp order.
-        """
-        if any(u.key[0] == "k" for u in pending):
-            pending = [u for u in pending if u.key[0] != "k"]
-        mode = self.ruleset.cda_dependency
-        if mode == ALL_EFFECTS:
-            return [pending]
-        others = [u for u in pending if not u.cda]
-        if mode == NO_CDA:
-            return [others]
-        return [[u for u in pending if u.cda], others]
-
     def _choose(self, pending: list[Instance], deps: dict, waited: dict) -> tuple[Instance, tuple, tuple]:
         """The first effect, in base order, of the first group that waits for nothing outside itself.
 
@@ -548,55 +507,6 @@ class _Run(Explaining):
             self._note_undefined_choices(objects, key)
         return changed
 
-    def _apply_parts(self, unit: Instance, key: str, state: dict[str, Obj], cloned: set | None, objects=None) -> bool:
-        """Apply ``unit``'s parts here to ``state``; True if some object's static abilities changed.
-
-        With ``cloned`` (a trial), copy each object before changing it and collect the ids
-        of the objects touched there. Parts are told apart by ``kind``, most frequent first.
-        """
-        if objects is None:
-            objects = sorted(self._affected(unit, state))
-        you = self._you(unit, state)
-        existence = False
-        for part in unit.plan.parts[key]:
-            if part.kind == "pt_modify" or part.kind == "pt_set":
-                # Values are read for every object before any changes: one effect applies at once.
-                values = self._pt_values(part, unit, state, you, objects, key)
-            elif part.kind == "copy":
-                target = state[part.of]
-            for n, oid in enumerate(objects):
-                o = state[oid]
-                if cloned is not None and oid not in cloned:
-                    o = state[oid] = o.clone()
-                    cloned.add(oid)
-                statics = o.statics
-                if part.kind == "pt_modify":
-                    p, t = values[n]
-                    o.power, o.toughness = (o.power or 0) + p, (o.toughness or 0) + t
-                elif part.kind == "pt_set":
-                    o.power, o.toughness = values[n]
-                elif part.kind == "color":
-                    apply.change_colors(o, part)
-                elif part.kind == "ability":
-                    apply.change_abilities(o, part, unit, self.planner, None if cloned is not None else self.granted)
-                elif part.kind == "type":
-                    apply.change_types(o, part, self.ruleset)
-                elif part.kind == "pt_switch":
-                    # Two steps, not one tuple assignment: the compiled build misreads ``x or 0`` inside one.
-                    power, toughness = o.toughness or 0, o.power or 0
-                    o.power, o.toughness = power, toughness
-                elif part.kind == "control":
-                    o.controller = you if part.player == "you" else part.player
-                elif part.kind == "text":
-                    apply.change_text(o, dict(part.swaps), self.planner)
-                elif part.kind == "full_text":
-                    apply.take_text(o, state[part.of], unit, self.planner)
-                elif part.kind == "copy":
-                    apply.copy_onto(o, target, part, unit, self.planner)
-                # The apply functions give an object a new tuple of abilities only when they change it.
-                if o.statics is not statics:
-                    existence = True
-        return existence
 
 
 _NO_CARDS: dict = {}

@@ -6,8 +6,8 @@ trial costs a copy of the objects it touches and nothing else (copy on write).
 
 from __future__ import annotations
 
-from engines.board import FACE_DOWN, FACE_DOWN_WARD, PAIRED, TAPPED, Effect, Permanent, StaticAbility
-from engines.plan import Plan
+from engines.board.board import FACE_DOWN, FACE_DOWN_WARD, PAIRED, TAPPED, Effect, Permanent, StaticAbility
+from engines.layers.plan import Plan
 
 
 _NONE: frozenset[str] = frozenset()
@@ -59,7 +59,7 @@ class Obj:
     2003) that is no restriction, and ``words`` is None: all it has is text when they apply.
     ``status`` holds the board's facts about it that no effect changes (``values.TAPPED``, ``PAIRED``,
     ``FACE_DOWN``). ``zone`` is where it is: "battlefield" for a permanent, or a card's zone
-    (``engines.zones``); ``dormant`` holds a card's printed static abilities that do not function where it
+    (``engines.layers.zones``); ``dormant`` holds a card's printed static abilities that do not function where it
     is, which a copy of it still copies.
     """
 

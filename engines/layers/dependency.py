@@ -1,6 +1,6 @@
 """Dependency (418.5b-d / 613.7-613.8): which effects of one step depend on which, decided by trial.
 
-``Depending`` is a mixin of the layer machine's pass (``engines.machine``): apply effect A to
+``Depending`` is a mixin of the layer machine's pass (``engines.layers.machine``): apply effect A to
 a copy of the objects it touches and see whether B's existence, text, affected objects or
 values change (``_changed``): for the earliest effect alone where that settles what applies next
 (``_waits``), else for every pair worth a trial (``_dependencies``, keeping what the search before it
@@ -14,18 +14,18 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from engines.amounts import Amounts
-from engines.board import (
+from engines.layers.apply import Applying
+from engines.board.board import (
     ON_BATTLEFIELD, ControlPart, CopyPart, Count, Matching, PTModifyPart, PTOf, PTSetPart, TextPart, TypePart,
 )
-from engines.plan import (
+from engines.layers.plan import (
     ABILITIES, ALL, COLORS, CONTROLLER, COPIABLE, EXIST, LAND, NOT_STARTED_READS, PT, TEXT, TYPES, Plan,
 )
-from engines.reading import matches, read_pt
-from engines.state import Instance, Obj, copiable_snapshot
-from engines.text import words_found
-from engines.values import Greatest, per_object
-from rulesets.model import NO_CDA
+from engines.layers.reading import matches, read_pt
+from engines.layers.state import Instance, Obj, copiable_snapshot
+from engines.layers.text import words_found
+from engines.board.values import Greatest, per_object
+from rulesets.model import ALL_EFFECTS, NO_CDA
 
 
 def changed_bits(before: Obj, after: Obj) -> int:
@@ -132,7 +132,7 @@ class Trials:
         self.moved.update(moved)
 
 
-class Depending(Amounts):
+class Depending(Applying):
     """Dependency trials for a pass of the machine (``_Run``), which holds the state and applies effects."""
 
     # ------------------------------------------------------------ dependency across stages (before July 2003)
@@ -474,6 +474,24 @@ class Depending(Amounts):
             elif isinstance(part, ControlPart):
                 out.append(you if part.player == "you" else part.player)
         return tuple(out)
+
+    def _groups(self, pending: list[Instance]) -> list[list[Instance]]:
+        """The sets of pending effects within which dependency is possible (418.5c / 613.7a(c)).
+
+        Until 2007 every effect takes part; then no characteristic-defining ability does; from
+        2012 one may depend on another, but never on, or for, an effect of another kind. Counters,
+        which from 2020 apply among the modifying effects, are no effect: they never take part
+        (613.8a names effects only), and go in timestamp order.
+        """
+        if any(u.key[0] == "k" for u in pending):
+            pending = [u for u in pending if u.key[0] != "k"]
+        mode = self.ruleset.cda_dependency
+        if mode == ALL_EFFECTS:
+            return [pending]
+        others = [u for u in pending if not u.cda]
+        if mode == NO_CDA:
+            return [others]
+        return [[u for u in pending if u.cda], others]
 
 
 def _matches_differ(

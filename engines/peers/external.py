@@ -33,10 +33,10 @@ import weakref
 from collections import deque
 from typing import Any, Sequence
 
-from engines import EngineError
-from engines.board import Board
-from engines.features import UnknownFeature, features_from
-from engines.outcome import Outcome, validate_outcome
+from engines.errors import EngineError
+from engines.board.board import Board
+from engines.board.features import UnknownFeature, features_from
+from engines.board.outcome import Outcome, validate_outcome
 
 PROTOCOL = 1
 MAX_START_ATTEMPTS = 3  # failed starts in a row before giving up
@@ -370,7 +370,7 @@ class ExternalEngine:
 
     @property
     def implements(self) -> frozenset[str] | None:
-        """The parts of the board vocabulary its handshake says it implements (``engines.features``); None if
+        """The parts of the board vocabulary its handshake says it implements (``engines.board.features``); None if
         it did not say (all of them), or it has not started."""
         if self.hello is None or "implements" not in self.hello:
             return None

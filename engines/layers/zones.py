@@ -1,7 +1,7 @@
 """Cards outside the battlefield as objects of the layer machine: which of their abilities function where
 they are, and what a count of their zone reads.
 
-Most boards' cards only stand in graveyards and exile to be counted (``engines.reading.card_views``). A
+Most boards' cards only stand in graveyards and exile to be counted (``engines.layers.reading.card_views``). A
 board whose cards have abilities, whose effects reach other zones (Painter's Servant, Conspiracy: a
 filter's ``zones``) or that copies a card (``Board.reaches_cards``) has its cards as objects in the
 machine's state, each with its ``zone``. Effects then change them by the same layers as permanents; a
@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from engines.board import CHANGELING, CHANGELING_ABILITY, Board, Card, StaticAbility, indicator_text
-from engines.plan import Planner, characteristic
-from engines.state import Instance, Obj
+from engines.board.board import CHANGELING, CHANGELING_ABILITY, Board, Card, StaticAbility, indicator_text
+from engines.layers.plan import Planner, characteristic
+from engines.layers.state import Instance, Obj
 from rulesets.model import CDA
 
 # The characteristics an "is" statement or characteristic-setting ability defined in every zone before

@@ -1,6 +1,6 @@
 """How the layer machine explains itself: the reasons, rule numbers and notes of a trace.
 
-``Explaining`` is the part of one evaluation (``engines.machine._Run``) that only runs when a
+``Explaining`` is the part of one evaluation (``engines.layers.machine._Run``) that only runs when a
 trace is asked for (``diffcheck judge --explain``): why each effect applied when it did, in the
 words and rule numbers of the ruleset's document, and which decisions an answer rests on. It
 reads the run's state and never changes it.
@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from engines.board import FACE_DOWN, PTOf, counter_pt_change, subtypes_given
-from engines.dependency import Depending
-from engines.judge_words import why_not
-from engines.outcome import spoken_types
-from engines.state import Instance, Obj
-from engines.text import words_found
-from engines.trace import Change, Entry, Note
+from engines.board.board import FACE_DOWN, PTOf, counter_pt_change, subtypes_given
+from engines.layers.dependency import Depending
+from engines.layers.judge_words import why_not
+from engines.board.outcome import spoken_types
+from engines.layers.state import Instance, Obj
+from engines.layers.text import words_found
+from engines.board.trace import Change, Entry, Note
 from rulesets.model import STATIC, Sublayer
 
 
@@ -342,7 +342,7 @@ class Explaining(Depending):
                     if text not in out:
                         out.append(text)
                     continue
-                # A card that is an object of the layers (engines.zones) has the value they have left it,
+                # A card that is an object of the layers (engines.layers.zones) has the value they have left it,
                 # which its characteristic-defining ability may define (405.2 of 2007-05; 604.3).
                 printed = getattr(card, value.characteristic)
                 o = self.state.get(value.of) if self.zoned else None

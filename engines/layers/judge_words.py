@@ -1,12 +1,12 @@
 """A filter and a condition in a judge's words, for the trace: "a red creature", "you control no Forest".
 
-Only explanations use these (``engines.explaining``): where a conditional static ability's condition does not
+Only explanations use these (``engines.layers.explaining``): where a conditional static ability's condition does not
 hold, the trace says what is missing on the board in the words of the table, not in the machine's.
 """
 
 from __future__ import annotations
 
-from engines.values import (
+from engines.board.values import (
     AllOf, AnyOf, AttachedIs, CardTypesAmong, Compare, Controls, Count, Filter, Is, ManaValue, Not, PlayerNumber,
     PTOf, YourTurn,
 )

@@ -3,7 +3,7 @@ one layer (``rulesets`` says which); static abilities (old 405; 2009 604), with 
 zones they work in.
 
 ``parts_from_dict`` and ``parts_to_dict`` read and write an effect body of the board format (contract v1);
-``engines.board`` holds the objects and cards these belong to and re-exports every name here.
+``engines.board.board`` holds the objects and cards these belong to and re-exports every name here.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, ClassVar, Iterable, Literal, Mapping, Union
 
-from engines.values import Condition, Filter, Value, condition_from_dict, per_object, value_from_dict, value_to_dict
-from engines.vocabulary import BASIC_LAND_TYPES, CHANGELING, EVERY_CREATURE_TYPE, ON_BATTLEFIELD, card_types
+from engines.board.values import Condition, Filter, Value, condition_from_dict, per_object, value_from_dict, value_to_dict
+from engines.board.vocabulary import BASIC_LAND_TYPES, CHANGELING, EVERY_CREATURE_TYPE, ON_BATTLEFIELD, card_types
 
 # ---------------------------------------------------------------- affects
 

@@ -1,17 +1,17 @@
 """How much, and whether: the values a P/T effect reads and the conditions of conditional abilities,
 read from the state as the layers applied so far leave it.
 
-A mixin of the layer machine's pass (``engines.machine._Run``): it reads ``board``, ``state``,
+A mixin of the layer machine's pass (``engines.layers.machine._Run``): it reads ``board``, ``state``,
 ``cards``, ``zones``, ``ruleset``, ``planner`` and ``machine``.
 """
 
 from __future__ import annotations
 
-from engines.reading import count, matches, read_pt
-from engines.layer_pass import LayerPass
-from engines.state import Instance, Obj
-from engines.zones import with_counters, zone_views
-from engines.values import (
+from engines.layers.reading import count, matches, read_pt
+from engines.layers.layer_pass import LayerPass
+from engines.layers.state import Instance, Obj
+from engines.layers.zones import with_counters, zone_views
+from engines.board.values import (
     AllOf, AnyOf, AsResolved, AttachedIs, CardTypesAmong, Compare, Controls, Count, CountersOn, Greatest, Is, ManaValue,
     ManaValueOf, Not, PlayerNumber, PTOf, Sum, Times, YourTurn,
 )
@@ -53,7 +53,7 @@ class Amounts(LayerPass):
             o = state.get(value.of)
             if o is not None and o.zone == "battlefield":
                 return read_pt(o, value)
-            if o is not None:  # a card object (``engines.zones``), as the layers so far leave it
+            if o is not None:  # a card object (``engines.layers.zones``), as the layers so far leave it
                 counted = self._card_counters_counted(key)
                 return read_pt(with_counters(o, self.cards[value.of]) if counted else o, value)
             power, toughness = self.cards[value.of].pt(self._card_counters_counted(key))
@@ -96,7 +96,7 @@ class Amounts(LayerPass):
 
     def _zone_views(self, state: dict[str, Obj], counted: bool) -> dict:
         """Each zone outside the battlefield -> its cards as a count reads them, with their counters where
-        ``counted``: built once per pass, or from the card objects of the state (``engines.zones``)."""
+        ``counted``: built once per pass, or from the card objects of the state (``engines.layers.zones``)."""
         if self.zones is not None:
             return self.zones[counted]
         views = zone_views(state, self.cards, counted)

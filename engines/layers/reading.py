@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from engines.board import BASIC_LAND_TYPES, EVERY_CREATURE_TYPE, FACE_DOWN, PAIRED, TAPPED, Card, Count, Filter, PTOf
+from engines.board.board import BASIC_LAND_TYPES, EVERY_CREATURE_TYPE, FACE_DOWN, PAIRED, TAPPED, Card, Count, Filter, PTOf
 from rulesets.model import LEGACY_SUBTYPES, SubtypeSets
 
 

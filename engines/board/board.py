@@ -3,7 +3,7 @@
 A board is a snapshot of the battlefield, of the cards outside it that count or take part (graveyards,
 exile, hands, libraries, the stack), and of the continuous effects from resolved spells and abilities
 that are still in force. Every type here is a frozen value; lists are tuples, so boards hash and compare.
-The abilities and effect parts the objects carry are ``engines.abilities``, re-exported here.
+The abilities and effect parts the objects carry are ``engines.board.abilities``, re-exported here.
 
 ``Board.from_dict`` builds a board from data that already passed validation
 (``diffcheck.boards.loading`` does that and reports errors with their place in the file);
@@ -19,16 +19,16 @@ from functools import lru_cache
 from typing import Any, Iterable, Mapping
 
 # Re-exported: the board's users name its words, filters, values, abilities and parts from here.
-from engines.abilities import (  # noqa: F401
+from engines.board.abilities import (  # noqa: F401
     ATTACHED, CHANGELING_ABILITY, PART_KEYS, SELF, AbilityPart, Affects, Attached, ColorPart, ControlPart, CopyPart,
     FullTextPart, Ids, Matching, Part, PTModifyPart, PTSetPart, PTSwitchPart, Self_, StaticAbility, TextPart,
     TypePart, affects_from_dict, generated_label, indicator_text, parts_from_dict, parts_to_dict, subtypes_given,
 )
-from engines.values import (  # noqa: F401
+from engines.board.values import (  # noqa: F401
     FACE_DOWN, PAIRED, TAPPED, Condition, Count, Filter, ManaValue, PTOf, Value, condition_from_dict, per_object,
     value_from_dict, value_to_dict,
 )
-from engines.vocabulary import (  # noqa: F401
+from engines.board.vocabulary import (  # noqa: F401
     BASIC_LAND_TYPES, CARD_TYPES, CARD_ZONES, CHANGELING, COLORS, DEFAULT_PLAYERS, EVERY_CREATURE_TYPE,
     FACE_DOWN_KINDS, FACE_DOWN_WARD, KINDRED, ON_BATTLEFIELD, SUPERTYPES, ZONES, card_types,
 )
@@ -214,7 +214,7 @@ class Effect:
     parts: tuple[Part, ...]
     source_given: bool = True
     # Derived: whether an amount of its P/T parts is read from the game, which it did once, as it resolved
-    # (a variable: old 418.3c; 611.2d): the layer machine fixes it first (``engines.resolution``).
+    # (a variable: old 418.3c; 611.2d): the layer machine fixes it first (``engines.layers.resolution``).
     variable: bool = field(default=False, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

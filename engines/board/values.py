@@ -5,7 +5,7 @@ A value is the number a P/T effect adds or sets: an integer, or a tree of values
 state when the effect applies (a count, another object's power, a player's life, sums and
 multiples of them). A condition is the "as long as" of a conditional static ability: while it
 does not hold, the ability's effect does not exist (old 418.5c, 2009 613.8a count a change of it
-as a change of existence). Every type here is a frozen value, read by ``engines.reading``.
+as a change of existence). Every type here is a frozen value, read by ``engines.layers.reading``.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterator, Mapping, Union
 
-from engines.vocabulary import KINDRED, card_types
+from engines.board.vocabulary import KINDRED, card_types
 
 # An object's status bits (``Obj.status``): facts of the board that no continuous effect changes.
 TAPPED = 1
@@ -222,7 +222,7 @@ class Times:
 @dataclass(frozen=True, slots=True)
 class AsResolved:
     """What a per-object amount of a resolved effect came to for each object it affects, as it resolved (old
-    418.3c; 611.2d): made by the layer machine (``engines.resolution``), never written in a board."""
+    418.3c; 611.2d): made by the layer machine (``engines.layers.resolution``), never written in a board."""
 
     amounts: tuple[tuple[str, int], ...]  # (object id, amount)
 

@@ -14,16 +14,16 @@ from __future__ import annotations
 
 from typing import Iterable, Iterator
 
-from engines.abilities import (
+from engines.board.abilities import (
     AbilityPart, Attached, ColorPart, ControlPart, CopyPart, FullTextPart, Matching, PTModifyPart,
     PTSetPart, PTSwitchPart, StaticAbility, TextPart, TypePart,
 )
-from engines.board import Board, counter_pt_change
-from engines.values import (
+from engines.board.board import Board, counter_pt_change
+from engines.board.values import (
     FILTER_INT_KEYS, FILTER_STATUS_KEYS, AllOf, AnyOf, Compare, Filter, ManaValue, Not, map_condition_filters,
     map_value_filters,
 )
-from engines.vocabulary import CHANGELING, EVERY_CREATURE_TYPE
+from engines.board.vocabulary import CHANGELING, EVERY_CREATURE_TYPE
 
 # word -> what a board that uses it holds. The order is the order docs and reports list them in.
 FEATURES: dict[str, str] = {

@@ -7,11 +7,11 @@ is something B reads; every other pair is independent without a trial.
 
 from __future__ import annotations
 
-from engines.board import (
+from engines.board.board import (
     COLORS as COLOR_WORDS, AbilityPart, ColorPart, ControlPart, CopyPart, Count, Effect, Filter, ManaValue, PTOf,
     Matching, Part, PTModifyPart, PTSetPart, StaticAbility, TextPart, TypePart,
 )
-from engines.values import (
+from engines.board.values import (
     AllOf, AnyOf, AttachedIs, Compare, Controls, Greatest, Is, ManaValueOf, Not, Sum, Times, per_object,
 )
 from rulesets.model import CDA, RESOLVED, STATIC, Ruleset
@@ -173,7 +173,7 @@ class Plan:
         self.condition = condition  # a conditional ability's condition; None for every other effect
         # sublayer key -> the part of ``reads`` whose change anywhere can change whether this effect depends on
         # another (its condition, a greatest value, its affected set where its parts read it); the rest it
-        # reads object by object, on the objects a trial changed (``engines.dependency.Trials``).
+        # reads object by object, on the objects a trial changed (``engines.layers.dependency.Trials``).
         self.whole: dict[str, int] = whole
         # sublayer key -> what its parts' results read besides the objects they apply to (its values; who
         # "you" is): with its affected set and those objects, all that applying it depends on.
@@ -324,8 +324,8 @@ def text_after_others(ruleset: Ruleset) -> bool:
 
 
 class MachineRules:
-    """What a layer machine takes from its ruleset once, and every pass of it reads (``engines.layer_pass``): the
-    plans, where abilities and counters go, and the decisions its traces cite. ``engines.machine.Machine`` is one."""
+    """What a layer machine takes from its ruleset once, and every pass of it reads (``engines.layers.layer_pass``): the
+    plans, where abilities and counters go, and the decisions its traces cite. ``engines.layers.machine.Machine`` is one."""
 
     def __init__(self, ruleset: Ruleset, check_dependencies: bool = False) -> None:
         self.ruleset = ruleset
