@@ -15,6 +15,8 @@ timestamp is when it entered, a spell's when it resolved). Each item is a catalo
 - ``#ID``: its id (by default its name in lowercase words joined by ``-``: ``grizzly-bears``);
 - ``!LABEL``: not the permanent but one of its abilities, resolved (``Mishra's Factory!animate``);
   an ability that affects only its own permanent needs no ``>``;
+- ``~ZONE``: not a permanent but a card in its owner's graveyard, exile, hand or library (``Lightning
+  Bolt~graveyard``); ``@opponent`` then names its owner, and the cards of one zone are in the order listed;
 - ``[...]``: counters (``+1/+1=2``) and the card's choices by name (``type=elf``, ``color=red``; ``diffcheck
   cards NAME`` lists them),
   separated by ``;``.
@@ -41,7 +43,7 @@ from diffcheck.boards.limits import CONTINUOUS_EFFECTS, MAX_EFFECTS, MAX_ITEMS, 
 from diffcheck.catalogue import catalogue
 from diffcheck.catalogue.expand import fresh_id
 from diffcheck.catalogue.index import fold
-from diffcheck.words import and_list, ordinal, q
+from diffcheck.words import and_list, or_list, ordinal, q
 
 __all__ = ["MAX_LISTED", "NotationError", "board_from_cards", "cards_from_board", "load_cards", "read_cards"]
 
@@ -52,7 +54,9 @@ _LISTED_WHY = (f" (each card listed makes an object or an effect, and a board ma
                f"objects and {MAX_EFFECTS:,} effects)")
 
 _COUNTER = re.compile(r"^([+-]\d+/[+-]\d+|[a-z][a-z ]*)=(\d+)$")
-_MARKS = ">@#!["
+_MARKS = ">@#!~["
+# ~ZONE: where a card listed is, when it is not on the battlefield (the board's lists of cards by owner).
+ZONES = {"graveyard": "graveyards", "exile": "exile", "hand": "hands", "library": "libraries"}
 PLAYERS = ("you", "opponent")
 
 
@@ -71,6 +75,7 @@ class _Item:
     counters: dict[str, int] = field(default_factory=dict)
     choices: dict[str, str] = field(default_factory=dict)
     x: int | None = None  # what a resolved ability's amounts came to as it resolved (611.2d): [x=3]
+    zone: str | None = None  # ~graveyard: a card in its owner's graveyard (ZONES), not a permanent
 
 
 def read_cards(text: str) -> tuple[list[dict[str, Any]], dict[str, Any]]:
@@ -87,7 +92,7 @@ def read_cards(text: str) -> tuple[list[dict[str, Any]], dict[str, Any]]:
 def _listed(item: _Item) -> dict[str, Any]:
     # The page edits x among the choices: it is written the same way, [x=3].
     return {"name": item.name, "id": item.id, "controller": item.controller, "refs": item.refs,
-            "ability": item.ability, "counters": item.counters,
+            "ability": item.ability, "counters": item.counters, "zone": item.zone,
             "choices": {**item.choices, **({} if item.x is None else {"x": str(item.x)})}}
 
 
@@ -111,8 +116,9 @@ def _read(text: str) -> tuple[list[_Item], dict[str, Any]]:
         _check_sizes(item, number)
         found.append(card)
     # A spell is its resolved effect, and so is a permanent's ability: everything else is an object.
-    makes_effect = [card.is_spell or item.ability is not None for card, item in zip(found, parsed)]
-    _check_count([not e for e in makes_effect], parsed, "objects", MAX_OBJECTS)
+    makes_effect = [(card.is_spell and item.zone is None) or item.ability is not None
+                    for card, item in zip(found, parsed)]
+    _check_count([not e and i.zone is None for e, i in zip(makes_effect, parsed)], parsed, "objects", MAX_OBJECTS)
     _check_count(makes_effect, parsed, "effects (spells and abilities resolved)", MAX_EFFECTS)
     objects: list[dict] = []
     effects: list[dict] = []
@@ -120,7 +126,11 @@ def _read(text: str) -> tuple[list[_Item], dict[str, Any]]:
     bound = 0  # the most continuous effects the cards can bring (a choice may leave an ability out)
     taken: set[str] = set()
     last_of: dict[str, str] = {}  # a card's folded name -> the id of its last object so far
+    zones: dict[str, dict[str, list]] = {}  # the board's key (graveyards...) -> owner -> its cards, as listed
     for timestamp, (item, card) in enumerate(zip(parsed, found), start=1):
+        if item.zone is not None:
+            _in_zone(item, card.name, timestamp, taken, zones)
+            continue
         refs = [_ref(r, item, taken, last_of) for r in item.refs]
         made = card.effect(item.ability) if card.is_spell or item.ability is not None else None
         if (card.is_spell or item.ability is not None) and made is None:
@@ -174,11 +184,32 @@ def _read(text: str) -> tuple[list[_Item], dict[str, Any]]:
         bound += sum(body_count(ability) for ability in card.static if isinstance(ability, dict))
         objects.append(obj)
     board: dict[str, Any] = {"objects": objects}
+    board.update(zones)
     if effects:
         board["effects"] = effects
     if bound > MAX_EFFECTS:  # only then is the exact count, on the cards written out, worth its cost
         _check_continuous(board, parsed, made_by)
     return parsed, board
+
+
+def _in_zone(item: _Item, name: str, timestamp: int, taken: set[str], zones: dict) -> None:
+    """A card listed ``~ZONE``: in its owner's list of that zone, after the cards of that zone listed before it.
+    It entered its zone at its place in the list (613.7d: a card that changes zones gets a new timestamp)."""
+    for mark, given in (("a ~zone card is not attached and targets nothing", item.refs),
+                        ("a card in a zone is not an ability resolved", item.ability)):
+        if given:
+            raise NotationError(f"{q(item.text)}: {mark}")
+    own = item.id or fresh_id(name, taken)
+    if own in taken:
+        raise NotationError(f"{q(item.text)}: the id {q(own)} is taken by an earlier card")
+    taken.add(own)
+    card: dict[str, Any] = {"card": name, "id": own}
+    if item.counters:
+        card["counters"] = dict(item.counters)
+    if item.choices:
+        card["choices"] = dict(item.choices)
+    card["timestamp"] = timestamp
+    zones.setdefault(ZONES[item.zone], {}).setdefault(item.controller or "you", []).append(card)
 
 
 def board_from_cards(text: str) -> dict[str, Any]:
@@ -217,8 +248,20 @@ def cards_from_board(data: dict[str, Any]) -> str | None:
     """The notation of a board of catalogue cards alone (what the page puts in its address), or None when the
     board holds anything the notation cannot say (a plain object, an effect without a card, another zone)."""
     items: list[tuple[int, str]] = []
-    if set(data) - {"objects", "effects"}:
+    if set(data) - {"objects", "effects", *ZONES.values()}:
         return None
+    zone_of = {key: word for word, key in ZONES.items()}
+    for key in set(data) & set(zone_of):
+        for owner, cards in (data[key] or {}).items():
+            for card in cards:
+                if "card" not in card or set(card) - {"card", "id", "counters", "choices", "timestamp"} \
+                        or owner not in PLAYERS:
+                    return None
+                text = card["card"]
+                if card.get("id") and card["id"] != fresh_id(card["card"], set()):
+                    text += f"#{card['id']}"
+                text += f"~{zone_of[key]}" + _tail(owner, [], card.get("counters") or {}, card.get("choices") or {})
+                items.append((card.get("timestamp", 0), text))
     for obj in data.get("objects", ()):
         if "card" not in obj or set(obj) - {"card", "id", "controller", "counters", "attached_to", "choices",
                                             "timestamp"}:
@@ -315,7 +358,7 @@ def _item(text: str) -> _Item:
     if not item.name:
         raise NotationError(f"{q(text)}: a card's name comes first")
     rest = text.strip()[len(item.name):]
-    for mark, value, options in re.findall(r"([>@#!])\s*([^>@#!\[]*)|\[([^\]]*)\]", rest):
+    for mark, value, options in re.findall(r"([>@#!~])\s*([^>@#!~\[]*)|\[([^\]]*)\]", rest):
         value = value.strip()
         if options or (not mark and not value):
             _options(item, options)
@@ -333,7 +376,11 @@ def _item(text: str) -> _Item:
             item.id = value
         elif mark == "!":
             item.ability = value
-    leftover = re.sub(r"[>@#!][^>@#!\[]*|\[[^\]]*\]", "", rest).strip()
+        elif mark == "~":
+            if value.lower() not in ZONES:
+                raise NotationError(f"{q(text)}: '~{value}' names no zone; expected {or_list(['~' + z for z in ZONES])}")
+            item.zone = value.lower()
+    leftover = re.sub(r"[>@#!~][^>@#!~\[]*|\[[^\]]*\]", "", rest).strip()
     if leftover:
         raise NotationError(f"{q(text)}: {q(leftover)} is not understood after the name")
     return item

@@ -317,3 +317,27 @@ def test_x_gives_what_an_abilitys_amounts_came_to_as_it_resolved():
     for wrong, words in (("Grizzly Bears[x=2]", "a permanent takes none"), ("Grizzly Bears, Giant Growth>grizzly-bears[x=two]", "x is a whole number")):
         with pytest.raises(NotationError, match=words):
             notation.load_cards(wrong)
+
+
+def test_cards_in_zones_are_listed_with_their_zone_and_counted_there():
+    # Tarmogoyf's power is the number of card types among cards in all graveyards, its toughness that plus 1
+    # (a characteristic-defining ability: 604.3, 208.2; in 2006 418.5a's CDA on the battlefield, the same count).
+    # An instant in your graveyard and a land in the opponent's: two card types, so 2/3 on every date.
+    text = "Tarmogoyf, Giant Growth~graveyard, Forest~graveyard@opponent, Grizzly Bears~exile"
+    data = board_from_cards(text)
+    assert data["graveyards"] == {"you": [{"card": "Giant Growth", "id": "giant-growth", "timestamp": 2}],
+                                  "opponent": [{"card": "Forest", "id": "forest", "timestamp": 3}]}
+    assert data["exile"] == {"you": [{"card": "Grizzly Bears", "id": "grizzly-bears", "timestamp": 4}]}
+    board = board_from_data(data)
+    for rules in ("current", "cr418", "cr613"):
+        goyf = get_engine(rules).evaluate(board)["objects"]["tarmogoyf"]
+        assert (goyf["power"], goyf["toughness"]) == (2, 3), rules
+    # The page's address carries them: the board gives the notation back.
+    assert cards_from_board(data) == text
+
+
+def test_a_zone_mark_that_names_no_zone_or_comes_with_a_target_is_one_line():
+    with pytest.raises(NotationError, match=r"'~attic' names no zone; expected ~graveyard, ~exile, ~hand or ~library"):
+        board_from_cards("Tarmogoyf, Forest~attic")
+    with pytest.raises(NotationError, match="a ~zone card is not attached and targets nothing"):
+        board_from_cards("Grizzly Bears, Giant Growth~graveyard>grizzly-bears")

@@ -58,7 +58,15 @@ def test_a_board_file_is_judged_and_read_back_as_cards_when_it_can_be(client):
     found = client.post("/api/judge", json={"board": text, "rules": "cr613"}).json()
     assert found["notation"] == "Humility, Opalescence, Raging Goblin#goblin"
     assert found["items"][2] == {"name": "Raging Goblin", "id": "goblin", "controller": None, "refs": [],
-                                 "ability": None, "counters": {}, "choices": {}}
+                                 "ability": None, "zone": None, "counters": {}, "choices": {}}
+
+
+def test_cards_in_zones_come_back_as_cards_in_their_zones(client):
+    # A graveyard's card is an item with its zone, and the address's notation carries it (~graveyard).
+    found = client.post("/api/judge", json={"cards": "Tarmogoyf, Giant Growth~graveyard@opponent",
+                                            "rules": "current"}).json()
+    assert found["notation"] == "Tarmogoyf, Giant Growth~graveyard@opponent"
+    assert found["items"][1]["zone"] == "graveyard" and found["items"][1]["controller"] == "opponent"
 
 
 def test_search_puts_names_that_start_with_the_text_first(client):

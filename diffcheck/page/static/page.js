@@ -32,6 +32,7 @@ function notation(items) {
     let text = item.name;
     if (item.id) text += `#${item.id}`;
     if (item.ability) text += `!${item.ability}`;
+    if (item.zone) text += `~${item.zone}`;
     if (item.controller && item.controller !== "you") text += `@${item.controller}`;
     if (item.refs && item.refs.length) text += ">" + item.refs.join("+");
     const options = [
@@ -142,7 +143,7 @@ function renderItems() {
     head.className = "item-head";
     const title = document.createElement("span");
     title.className = "item-name";
-    title.textContent = item.ability ? `${item.name}: ${item.ability}` : item.name;
+    title.textContent = (item.ability ? `${item.name}: ${item.ability}` : item.name) + (item.zone ? ` (in ${item.zone})` : "");
     const meta = document.createElement("span");
     meta.className = "item-meta";
     meta.textContent = [info.type_line, info.pt, `id ${itemIds[index]}`].filter(Boolean).join(" · ");
@@ -151,15 +152,25 @@ function renderItems() {
 
     const controls = document.createElement("div");
     controls.className = "item-controls";
-    controls.append(select(`Controller of ${item.name}`, "controller", ["you", "opponent"], item.controller || "you",
+    controls.append(select(item.zone ? `Owner of ${item.name}` : `Controller of ${item.name}`, item.zone ? "owner" : "controller",
+      ["you", "opponent"], item.controller || "you",
       (value) => { item.controller = value === "you" ? null : value; judgeItems(); }));
-    if (info.abilities && info.abilities.length && !info.spell) {
+    // Where the card is: on the battlefield (a spell: resolved), or a card in its owner's graveyard, exile, hand or
+    // library (the notation's ~zone); a zone's cards are in the order listed.
+    const here = info.spell ? "resolved" : "battlefield";
+    controls.append(select(`Where ${item.name} is`, "zone", [here, "graveyard", "exile", "hand", "library"],
+      item.zone || here, (value) => {
+        item.zone = value === here ? null : value;
+        if (item.zone) { item.ability = null; item.refs = []; }
+        judgeItems();
+      }));
+    if (!item.zone && info.abilities && info.abilities.length && !info.spell) {
       controls.append(select(`What ${item.name} is`, "as", ["the permanent", ...info.abilities.map((a) => `its ability ${a}`)],
         item.ability ? `its ability ${item.ability}` : "the permanent",
         (value) => { item.ability = value === "the permanent" ? null : value.replace("its ability ", ""); judgeItems(); }));
     }
     // Only what attaches (Auras, Equipment) or targets (spells, abilities) refers to an earlier object.
-    const refers = info.spell || item.ability || /Aura|Equipment|Fortification/.test(info.type_line || "")
+    const refers = !item.zone && (info.spell || item.ability || /Aura|Equipment|Fortification/.test(info.type_line || ""))
       || (item.refs && item.refs.length);
     if (refers) {
       const earlier = state.items.slice(0, index).map((it, i) => (it.ability ? null : itemIds[i])).filter(Boolean);
@@ -360,7 +371,7 @@ async function search() {
 }
 
 function add(card) {
-  state.items.push({ name: card.name, id: null, controller: null, refs: [], ability: null, counters: {}, choices: {} });
+  state.items.push({ name: card.name, id: null, controller: null, refs: [], ability: null, zone: null, counters: {}, choices: {} });
   $("search").value = "";
   $("results").textContent = "";
   judgeItems();
