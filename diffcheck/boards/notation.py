@@ -17,9 +17,9 @@ timestamp is when it entered, a spell's when it resolved). Each item is a catalo
   an ability that affects only its own permanent needs no ``>``;
 - ``~ZONE``: not a permanent but a card in its owner's graveyard, exile, hand or library (``Lightning
   Bolt~graveyard``); ``@opponent`` then names its owner, and the cards of one zone are in the order listed;
-- ``[...]``: counters (``+1/+1=2``) and the card's choices by name (``type=elf``, ``color=red``; ``diffcheck
-  cards NAME`` lists them),
-  separated by ``;``.
+- ``[...]``: counters (``+1/+1=2``), the card's choices by name (``type=elf``, ``color=red``; ``diffcheck
+  cards NAME`` lists them), and a permanent's state: ``tapped``, ``face_down=morph`` (or manifest, disguise,
+  cloak), separated by ``;``.
 
 Items are separated by commas (a name with a comma in it, such as Urborg, Tomb of Yawgmoth, is
 recognised whole) or by semicolons. A spell (instant or sorcery) is always its resolved effect.
@@ -76,6 +76,8 @@ class _Item:
     choices: dict[str, str] = field(default_factory=dict)
     x: int | None = None  # what a resolved ability's amounts came to as it resolved (611.2d): [x=3]
     zone: str | None = None  # ~graveyard: a card in its owner's graveyard (ZONES), not a permanent
+    tapped: bool = False  # [tapped]: a permanent's status, which filters and conditions can ask
+    face_down: str | None = None  # [face_down=morph]: a face-down permanent (morph, manifest, disguise, cloak)
 
 
 def read_cards(text: str) -> tuple[list[dict[str, Any]], dict[str, Any]]:
@@ -90,10 +92,11 @@ def read_cards(text: str) -> tuple[list[dict[str, Any]], dict[str, Any]]:
 
 
 def _listed(item: _Item) -> dict[str, Any]:
-    # The page edits x among the choices: it is written the same way, [x=3].
+    # The page edits x and the permanent's state among the choices: they are written the same way, [x=3; tapped].
+    state = {**({"tapped": ""} if item.tapped else {}), **({"face_down": item.face_down} if item.face_down else {})}
     return {"name": item.name, "id": item.id, "controller": item.controller, "refs": item.refs,
             "ability": item.ability, "counters": item.counters, "zone": item.zone,
-            "choices": {**item.choices, **({} if item.x is None else {"x": str(item.x)})}}
+            "choices": {**item.choices, **({} if item.x is None else {"x": str(item.x)}), **state}}
 
 
 def _read(text: str) -> tuple[list[_Item], dict[str, Any]]:
@@ -143,6 +146,8 @@ def _read(text: str) -> tuple[list[_Item], dict[str, Any]]:
         if made is None and item.x is not None:
             raise NotationError(f"{q(item.text)}: x is what a spell's or ability's amounts came to as it resolved; "
                                 "a permanent takes none")
+        if made is not None and (item.tapped or item.face_down):
+            raise NotationError(f"{q(item.text)}: a spell or ability resolved is not tapped or face down; a permanent is")
         if made is None and len(refs) > 1:
             raise NotationError(f"{q(item.text)}: a permanent is attached to one object; found {len(refs)}")
         own = item.id or fresh_id(card.name, taken)
@@ -175,8 +180,12 @@ def _read(text: str) -> tuple[list[_Item], dict[str, Any]]:
             obj["controller"] = item.controller
         if item.counters:
             obj["counters"] = dict(item.counters)
+        if item.face_down:
+            obj["face_down"] = item.face_down
         if refs:
             obj["attached_to"] = refs[0]
+        if item.tapped:
+            obj["tapped"] = True
         if item.choices:
             obj["choices"] = dict(item.choices)
         obj["timestamp"] = timestamp
@@ -196,7 +205,8 @@ def _in_zone(item: _Item, name: str, timestamp: int, taken: set[str], zones: dic
     """A card listed ``~ZONE``: in its owner's list of that zone, after the cards of that zone listed before it.
     It entered its zone at its place in the list (613.7d: a card that changes zones gets a new timestamp)."""
     for mark, given in (("a ~zone card is not attached and targets nothing", item.refs),
-                        ("a card in a zone is not an ability resolved", item.ability)):
+                        ("a card in a zone is not an ability resolved", item.ability),
+                        ("a card in a zone is not tapped or face down; a permanent is", item.tapped or item.face_down)):
         if given:
             raise NotationError(f"{q(item.text)}: {mark}")
     own = item.id or fresh_id(name, taken)
@@ -264,13 +274,15 @@ def cards_from_board(data: dict[str, Any]) -> str | None:
                 items.append((card.get("timestamp", 0), text))
     for obj in data.get("objects", ()):
         if "card" not in obj or set(obj) - {"card", "id", "controller", "counters", "attached_to", "choices",
-                                            "timestamp"}:
+                                            "timestamp", "tapped", "face_down"}:
             return None
         text = obj["card"]
         if obj.get("id") and obj["id"] != fresh_id(obj["card"], set()):
             text += f"#{obj['id']}"
+        state = {**({"tapped": ""} if obj.get("tapped") else {}),
+                 **({"face_down": obj["face_down"]} if obj.get("face_down") else {})}
         text += _tail(obj.get("controller"), [obj["attached_to"]] if obj.get("attached_to") else [],
-                      obj.get("counters") or {}, obj.get("choices") or {})
+                      obj.get("counters") or {}, {**(obj.get("choices") or {}), **state})
         items.append((obj.get("timestamp", 0), text))
     for effect in data.get("effects", ()):
         if "cast" not in effect or set(effect) - {"cast", "ability", "id", "targets", "controller", "choices",
@@ -289,7 +301,7 @@ def _tail(controller: str | None, refs: list[str], counters: dict, choices: dict
     out = f"@{controller}" if controller and controller != "you" else ""
     if refs:
         out += ">" + "+".join(refs)
-    options = [f"{k}={v}" for k, v in counters.items()] + [f"{k}={v}" for k, v in choices.items()]
+    options = [f"{k}={v}" for k, v in counters.items()] + [f"{k}={v}" if v != "" else k for k, v in choices.items()]
     return out + (f"[{'; '.join(options)}]" if options else "")
 
 
@@ -396,6 +408,12 @@ def _options(item: _Item, text: str) -> None:
                 raise NotationError(f"{q(item.text)}: {q(option)}: x is a whole number from -1000 to 1000, what the "
                                     "amounts came to as it resolved")
             item.x = int(value)
+            continue
+        if option == "tapped" or key.strip() == "tapped":  # the page writes a flag as tapped or tapped=
+            item.tapped = True
+            continue
+        if key.strip() == "face_down":
+            item.face_down = value.strip()
             continue
         counter = _COUNTER.match(option)
         if counter:

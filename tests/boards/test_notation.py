@@ -341,3 +341,22 @@ def test_a_zone_mark_that_names_no_zone_or_comes_with_a_target_is_one_line():
         board_from_cards("Tarmogoyf, Forest~attic")
     with pytest.raises(NotationError, match="a ~zone card is not attached and targets nothing"):
         board_from_cards("Grizzly Bears, Giant Growth~graveyard>grizzly-bears")
+
+
+def test_a_permanent_listed_tapped_or_face_down_is_so_on_the_board():
+    # A face-down permanent is a 2/2 creature with no name, text, subtypes or mana cost (707.2 / 708.2 today); with
+    # Glorious Anthem (creatures you control get +1/+1, 613.4c) it is 3/3. The tapped Bears with a +1/+1 counter are
+    # 2/2 + 1 + 1 = 4/4: being tapped changes no characteristic.
+    text = "Gray Ogre[face_down=morph], Grizzly Bears[+1/+1=1; tapped], Glorious Anthem"
+    data = board_from_cards(text)
+    ogre, bears, _ = data["objects"]
+    assert ogre["face_down"] == "morph" and bears["tapped"] is True and "tapped" not in ogre
+    found = get_engine("current").evaluate(board_from_data(data))["objects"]
+    assert (found["gray-ogre"]["name"], found["gray-ogre"]["power"], found["gray-ogre"]["toughness"]) == (None, 3, 3)
+    assert (found["grizzly-bears"]["power"], found["grizzly-bears"]["toughness"]) == (4, 4)
+    assert cards_from_board(data) == text
+    # The page edits the state among the choices, a flag alone: it writes the same notation back.
+    items, _ = read_cards(text)
+    assert items[1]["choices"] == {"tapped": ""} and items[0]["choices"] == {"face_down": "morph"}
+    with pytest.raises(NotationError, match="a spell or ability resolved is not tapped or face down"):
+        board_from_cards("Grizzly Bears, Giant Growth>grizzly-bears[tapped]")

@@ -37,7 +37,7 @@ function notation(items) {
     if (item.refs && item.refs.length) text += ">" + item.refs.join("+");
     const options = [
       ...Object.entries(item.counters || {}).map(([k, v]) => `${k}=${v}`),
-      ...Object.entries(item.choices || {}).map(([k, v]) => `${k}=${v}`),
+      ...Object.entries(item.choices || {}).map(([k, v]) => (v === "" ? k : `${k}=${v}`)),
     ];
     if (options.length) text += `[${options.join("; ")}]`;
     return text;
@@ -186,8 +186,9 @@ function renderItems() {
     input.type = "text";
     const choices = (info.spell || item.ability ? info.effect_choices : info.choices) || [];
     input.placeholder = choices.map((c) => `${c.name}=…`).join("; ") || "+1/+1=1";
+    // A flag (tapped) is written alone; everything else as key=value.
     input.value = [...Object.entries(item.counters || {}), ...Object.entries(item.choices || {})]
-      .map(([k, v]) => `${k}=${v}`).join("; ");
+      .map(([k, v]) => (v === "" ? k : `${k}=${v}`)).join("; ");
     input.setAttribute("aria-label", `Counters and choices of ${item.name}`);
     input.addEventListener("change", () => { Object.assign(item, parseOptions(input.value)); judgeItems(); });
     options.append(input);
