@@ -126,6 +126,22 @@ def test_a_shared_link_opens_the_same_board_and_answer(server, browser):
     assert browser.find_element(By.ID, "notation").get_attribute("value") == cards
 
 
+def test_a_link_carries_cards_in_zones_and_a_face_down_permanent(server, browser):
+    # Tarmogoyf counts the card types among cards in all graveyards (604.3, 208.2): an instant in the opponent's
+    # and a land in yours make it 2/3. A face-down Gray Ogre is a 2/2 with no name (707.2 / 708.2).
+    cards = "Tarmogoyf, Giant Growth~graveyard@opponent, Forest~graveyard, Gray Ogre[face_down=morph]"
+    browser.get(f"{server}?cards={quote(cards)}&rules=current")
+    _ready(browser)
+    answer = _answer(browser)
+    assert answer["tarmogoyf"][0] == "2/3" and answer["gray-ogre"][0] == "2/2"
+    titles = {c.get_attribute("data-id"): c.find_element(By.TAG_NAME, "h3").text
+              for c in browser.find_elements(By.CSS_SELECTOR, "#objects .object")}
+    assert titles["gray-ogre"] == "no name: face down (gray-ogre)" and "giant-growth" not in titles
+    names = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "#items .item-name")]
+    assert names[1:3] == ["Giant Growth (in graveyard)", "Forest (in graveyard)"]
+    assert browser.find_element(By.ID, "notation").get_attribute("value") == cards
+
+
 def test_the_explanation_names_the_layers_and_their_rules(server, browser):
     browser.get(f"{server}?cards={quote('Gray Ogre[+1/+1=1], Giant Growth>gray-ogre')}&rules=cr613")
     _ready(browser)

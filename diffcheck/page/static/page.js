@@ -275,7 +275,8 @@ function render(found) {
     card.dataset.id = o.id;
     const pt = o.power === null || o.power === undefined ? "" : `${o.power}/${o.toughness}`;
     card.innerHTML = `<h3></h3><p class="pt"></p><dl></dl>`;
-    card.querySelector("h3").textContent = o.name;
+    // A face-down permanent has no name (707.2 / 708.2): the card says so, with the id the board gave it.
+    card.querySelector("h3").textContent = o.name === null ? `no name: face down (${o.id})` : o.name;
     card.querySelector(".pt").textContent = pt;
     const dl = card.querySelector("dl");
     const rows = [["types", words(o.types)], ["subtypes", words(o.subtypes)], ["supertypes", words(o.supertypes)],
