@@ -150,10 +150,7 @@ def _read(text: str) -> tuple[list[_Item], dict[str, Any]]:
             raise NotationError(f"{q(item.text)}: a spell or ability resolved is not tapped or face down; a permanent is")
         if made is None and len(refs) > 1:
             raise NotationError(f"{q(item.text)}: a permanent is attached to one object; found {len(refs)}")
-        own = item.id or fresh_id(card.name, taken)
-        if own in taken:
-            raise NotationError(f"{q(item.text)}: the id {q(own)} is taken by an earlier card")
-        taken.add(own)
+        own = _own_id(item, card.name, taken)
         if made is not None:  # a spell, or a permanent's ability, resolved
             if not refs and made.on_self and fold(card.name) in last_of:
                 refs = [last_of[fold(card.name)]]
@@ -201,6 +198,15 @@ def _read(text: str) -> tuple[list[_Item], dict[str, Any]]:
     return parsed, board
 
 
+def _own_id(item: _Item, name: str, taken: set[str]) -> str:
+    """The id of what an item makes (given, or made from the card's name), taken from here on."""
+    own = item.id or fresh_id(name, taken)
+    if own in taken:
+        raise NotationError(f"{q(item.text)}: the id {q(own)} is taken by an earlier card")
+    taken.add(own)
+    return own
+
+
 def _in_zone(item: _Item, name: str, timestamp: int, taken: set[str], zones: dict) -> None:
     """A card listed ``~ZONE``: in its owner's list of that zone, after the cards of that zone listed before it.
     It entered its zone at its place in the list (613.7d: a card that changes zones gets a new timestamp)."""
@@ -209,10 +215,7 @@ def _in_zone(item: _Item, name: str, timestamp: int, taken: set[str], zones: dic
                         ("a card in a zone is not tapped or face down; a permanent is", item.tapped or item.face_down)):
         if given:
             raise NotationError(f"{q(item.text)}: {mark}")
-    own = item.id or fresh_id(name, taken)
-    if own in taken:
-        raise NotationError(f"{q(item.text)}: the id {q(own)} is taken by an earlier card")
-    taken.add(own)
+    own = _own_id(item, name, taken)
     card: dict[str, Any] = {"card": name, "id": own}
     if item.counters:
         card["counters"] = dict(item.counters)
