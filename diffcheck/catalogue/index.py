@@ -128,7 +128,7 @@ def catalogue() -> Catalogue:
     builds it, so that an edited card or model is read again and an unchanged one is not.
     """
     folder = Path(__file__).with_name(CARDS_FOLDER)
-    files = sorted((f for f in folder.iterdir() if f.name.endswith(".yaml")), key=lambda f: f.name)
+    files = sorted((f for f in folder.iterdir() if f.name.endswith(".yaml")), key=lambda f: f.name[: -len(".yaml")])
     texts = [(f.name, f.read_text(encoding="utf-8")) for f in files]
     uncovered_text = Path(__file__).with_name(UNCOVERED_FILE).read_text(encoding="utf-8")
     cache = _cache_file(texts, uncovered_text)
@@ -137,7 +137,8 @@ def catalogue() -> Catalogue:
         return found
     cards: list[Card] = []
     for name, text in texts:
-        group = re.sub(r"^\d+-", "", name[: -len(".yaml")])  # "4-types.yaml" -> "types"
+        # A theme may span files: "4-types.yaml" and "4-types.premodern.yaml" are both of "types".
+        group = re.sub(r"^\d+-", "", name.split(".")[0])
         entries = yaml.load(text, Loader=_LOADER) or []
         if not isinstance(entries, list):
             raise CatalogueError(f"{CARDS_FOLDER}/{name}: expected a list of cards")
@@ -158,7 +159,7 @@ def _cache_file(texts: list[tuple[str, str]], uncovered: str) -> Path | None:
     if not os.path.isabs(home):
         return None
     key = hashlib.sha256()
-    code = [Path(__file__), Path(__file__).with_name("model.py")]
+    code = [Path(__file__), Path(__file__).with_name("model.py"), Path(__file__).with_name("formats.py")]
     for part in [sys.version, *(t for pair in texts for t in pair), uncovered, *(p.read_text() for p in code)]:
         key.update(part.encode("utf-8"))
         key.update(b"\0")

@@ -26,6 +26,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Mapping
 
+from diffcheck.catalogue.formats import check as check_formats
 from engines.board import BASIC_LAND_TYPES, CARD_TYPES, COLORS
 
 __all__ = ["Card", "CardEffect", "Choice", "CatalogueError", "CHOICE_KINDS", "card_from_entry"]
@@ -44,7 +45,7 @@ PRINTED = ("types", "subtypes", "supertypes", "colors", "color_indicator", "powe
            "abilities")
 SPELL_TYPES = ("instant", "sorcery")
 _ENTRY_KEYS = {"name", "about", "caveats", "choices", "static", "counters", "effect", "targets",
-               "activated", "triggered", "first_printing", *PRINTED}
+               "activated", "triggered", "first_printing", "formats", *PRINTED}
 _ABILITY_KEYS = {"ability", "about", "choices", "effect", "targets"}
 
 
@@ -123,6 +124,8 @@ class Card:
     # Where a caveat bears only on one ability cast (its label) or on a permanent that made one choice (its name):
     # caveat text -> ("ability" or "choice", the name). Every other caveat bears wherever the card is, face up.
     caveat_scopes: tuple[tuple[str, tuple[str, str]], ...] = ()
+    # The formats it is legal in as of the catalogue's date (``formats.AS_OF``), in ``FORMATS`` order.
+    formats: tuple[str, ...] = ()
 
     @property
     def types(self) -> tuple[str, ...]:
@@ -207,8 +210,12 @@ def card_from_entry(entry: Any, group: str, where: str) -> Card:
     if len(set(labels)) != len(labels):
         raise CatalogueError(f"{where}: two abilities share a label")
     caveats, scopes = _caveats(entry.get("caveats", []), labels, choices, where)
-    return Card(name, entry["about"], printed, tuple(effects), choices, caveats, group,
-                _first_printing(entry.get("first_printing"), where), scopes)
+    first = _first_printing(entry.get("first_printing"), where)
+    try:
+        formats = check_formats(entry.get("formats", []), first and first[1], where)
+    except ValueError as error:
+        raise CatalogueError(str(error)) from None
+    return Card(name, entry["about"], printed, tuple(effects), choices, caveats, group, first, scopes, formats)
 
 
 def _caveats(spec: Any, labels: list, choices: tuple[Choice, ...], where: str) -> tuple[tuple[str, ...], tuple]:
