@@ -21,6 +21,7 @@ from diffcheck.boards.generate import (
 )
 from diffcheck.catalogue import Card, CardEffect, Catalogue, catalogue
 from diffcheck.catalogue.expand import NONE, fresh_id
+from engines.board import DEFAULT_PLAYERS as PLAYERS
 
 __all__ = ["CardBoardGenerator", "CARD_BOARDS"]
 
@@ -124,6 +125,8 @@ class CardBoardGenerator:
             return None
         if choices:
             effect["choices"] = choices
+        if made.pays_x:
+            effect["x"] = c.integer(0, 5)  # the X paid (Mirror Entity): 0 is a real payment
         return effect
 
     def _targets(self, c: Choices, made: CardEffect, source_id: str | None, objects: list[str]) -> list[str] | None:
@@ -173,6 +176,10 @@ class CardBoardGenerator:
                 values[choice.name] = c.choice(COLORS)
             elif choice.kind == "basic_land_type":
                 values[choice.name] = c.choice(LAND_TYPES)
+            elif choice.kind == "player":
+                values[choice.name] = c.choice(PLAYERS)
+            elif choice.kind == "shape":
+                values[choice.name] = c.choice([name for name, _ in choice.options])
             else:
                 # Words on the board first: a text change that matches nothing shows nothing.
                 values[choice.name] = c.choice(words + CREATURE_TYPES if c.boolean(0.5) else CREATURE_TYPES)

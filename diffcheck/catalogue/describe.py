@@ -7,6 +7,7 @@ from typing import Any, Iterable
 import yaml
 from tabulate import tabulate
 
+from diffcheck.catalogue.formats import AS_OF, FORMATS, Format
 from diffcheck.catalogue.model import Card, CardEffect
 from engines.board import (
     CHANGELING, CHANGELING_ABILITY, COLORS, Effect, Ids, StaticAbility, indicator_text, parts_from_dict,
@@ -14,7 +15,7 @@ from engines.board import (
 from engines.layers.plan import Planner
 from rulesets import RULESETS, Ruleset
 
-__all__ = ["layers", "card_json", "listing", "detail"]
+__all__ = ["layers", "card_json", "listing", "detail", "format_summary"]
 
 
 def layers(card: Card, ruleset: Ruleset) -> list[str]:
@@ -33,7 +34,7 @@ def layers(card: Card, ruleset: Ruleset) -> list[str]:
     for ability in card.static:
         bodies += _with_granted(StaticAbility.from_dict(ability))
     for effect in card.effects:
-        made = Effect("effect", "effect", "you", 0, Ids(()), parts_from_dict(effect.body))
+        made = Effect("effect", "effect", "you", 0, Ids(()), parts_from_dict(effect.with_x(0)))
         bodies.append(made)
         for part in made.parts:
             bodies += [b for added in getattr(part, "add", ()) if isinstance(added, StaticAbility)
@@ -109,6 +110,7 @@ def card_json(card: Card) -> dict[str, Any]:
         "about": card.about,
         "first_printing": None if card.first_printing is None
         else {"set": card.first_printing[0], "date": card.first_printing[1]},
+        "formats": list(card.formats),
         "caveats": list(card.caveats),
         "layers": {name: layers(card, ruleset) for name, ruleset in RULESETS.items()},
         "usage": usage(card),
@@ -157,6 +159,8 @@ def detail(card: Card) -> str:
     facts.append(line)
     if card.first_printing is not None:
         facts.append(f"  first printed in {card.first_printing[0]}, {card.first_printing[1]}")
+    if card.formats:
+        facts.append(f"  legal in {', '.join(FORMATS[key].name for key in card.formats)} (as of {AS_OF})")
     out = facts + ["", f"  {card.about}"]
     for caveat in card.caveats:
         out.append(f"  Caveat: {caveat}")
@@ -178,3 +182,12 @@ def detail(card: Card) -> str:
 def _yaml(data: Any) -> list[str]:
     text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, default_flow_style=None, width=100)
     return ["    " + line for line in text.splitlines()]
+
+
+def format_summary(cards: list[Card], fmt: Format, searched: bool) -> str:
+    """What the listing of one format's cards holds: how many, and how many of them act in the layers."""
+    acting = sum(1 for card in cards if layers(card, RULESETS["cr613"]))
+    scope = "of them match the search" if searched else "are in the catalogue"
+    return (f"{fmt.name} admits {fmt.admits}. {len(cards)} of its cards {scope} (legal as of {AS_OF}): "
+            f"{acting} whose abilities act in the layers, {len(cards) - acting} that boards hold for their "
+            "printed characteristics.")

@@ -26,7 +26,7 @@ import re
 from typing import Any, Iterable
 
 from diffcheck.catalogue.index import Catalogue, catalogue, fold
-from diffcheck.catalogue.model import CHOICE_KINDS, Card, CardEffect, Choice
+from diffcheck.catalogue.model import CHOICE_KINDS, Card, CardEffect, Choice, strings_of
 from diffcheck.words import and_list, article, count_phrase, or_list, q
 from engines.board import BASIC_LAND_TYPES, CARD_ZONES, COLORS, DEFAULT_PLAYERS
 
@@ -192,7 +192,12 @@ class _Expansion:
             raise CardReferenceError(
                 path + ["card"], f"{card.name} is {article(card.types[0])} {card.types[0]}, not a permanent: {where}")
         object_id = self.object_ids[index]
-        values = self._choices(path, obj.get("choices", {}), card.choices, card.name, self_id=object_id, index=index)
+        given = dict(obj.get("choices", {}))
+        own_names = {choice.name for choice in card.choices}
+        copies = any(isinstance(a.get("copy"), str) and a["copy"].startswith("$") for a in card.static)
+        borrowed = {name: given.pop(name) for name in list(given) if name not in own_names} if copies else {}
+        values = self._choices(path, given, card.choices, card.name, self_id=object_id, index=index)
+        chooses = self._copy_choices(path, borrowed, card, values, given) if borrowed else {}
         out: dict[str, Any] = {"id": object_id, "name": card.name}
         for key in ("controller", "owner"):
             if key in obj:
@@ -200,6 +205,9 @@ class _Expansion:
         for key, value in card.printed.items():
             if key != "static":
                 out[key] = copy.deepcopy(value)
+        for choice in card.choices:  # a shape chosen as it entered: printed values, copiable (706.2; 707.2)
+            if choice.kind == "shape" and choice.name in values:
+                out.update(copy.deepcopy(dict(choice.options)[values[choice.name]]))
         for key in ("counters", "counter_timestamps", "timestamp", "face_up_at", "face_down", "face_down_at",
                     "transformed_at", "attached_to", "tapped", "paired_with"):
             if key in obj:
@@ -208,9 +216,43 @@ class _Expansion:
             _mark_chosen(_substitute(ability, values), ability, card.choices, values)
             for ability in card.static if _chosen(ability, card.choices, values)
         ]
+        if chooses:
+            static = [{**ability, "copy": {"of": ability["copy"], "chooses": chooses}}
+                      if isinstance(ability.get("copy"), str) else ability for ability in static]
         if static:
             out["static"] = static
         return out
+
+    def _copy_choices(self, path: list[Any], borrowed: dict[str, str], card: Card, values: dict[str, str],
+                      own: dict[str, Any]) -> dict[str, str]:
+        """A copy's own "as enters" choices, named as the card it copied names them (a Clone entering as an
+        Adaptive Automaton that chose Goblin chooses a type of its own, type=elf: 706.6 of 2009; 707.6), as the
+        copy part's ``chooses``: each word the original chose -> the copy's."""
+        copied = [values[c.name] for c in card.choices if c.kind == "object" and c.name in values
+                  and any(isinstance(a.get("copy"), str) and a["copy"] == c.placeholder for a in card.static)]
+        index = self.object_ids.index(copied[0]) if copied else None
+        original = self.objects[index] if index is not None else {}
+        found = self.cards.get(original.get("card", "")) if "card" in original else None
+        theirs = {c.name: c for c in (found.choices if found else ()) if c.kind not in ("object", "card")}
+        name = next((n for n in borrowed if n not in theirs), None)
+        if name is not None:
+            mine = and_list([q(c.name) for c in card.choices]) or "none"
+            copying = f"; {found.name}'s are {and_list([q(n) for n in theirs])}" if theirs and found else ""
+            raise CardReferenceError(
+                path + ["choices", name],
+                f"{card.name} has no choice {q(name)}: its choices are {mine}, and as a copy it makes anew only the "
+                f"choices of the card it copies{copying}")
+        assert found is not None and index is not None
+        earlier = self._choices(["objects", index], original.get("choices", {}), found.choices, found.name,
+                                self_id=self.object_ids[index], index=index)
+        chooses = {}
+        for name, value in borrowed.items():
+            problem = self._choice_problem(theirs[name], value, None, None)
+            if problem:
+                raise CardReferenceError(path + ["choices", name], problem)
+            if name in earlier:
+                chooses[earlier[name]] = value
+        return chooses
 
     # ---- effects
 
@@ -243,7 +285,12 @@ class _Expansion:
                 out[key] = effect[key]
         out["affects"] = list(targets)
         body = _substitute(dict(made.body), values)
-        if "x" in effect:
+        if made.pays_x:
+            if "x" not in effect:
+                raise CardReferenceError(path, f"{made.source} has X in its cost: say the X paid with x: N",
+                                         f"write {made.source.split(' (')[0]}[x=N] for the X paid")
+            body = _substitute(dict(made.with_x(effect["x"])), values)
+        elif "x" in effect:
             body = self._as_resolved(path, body, effect["x"], made)
         out.update(body)
         return out
@@ -299,6 +346,9 @@ class _Expansion:
             value = given.get(choice.name)
             if value == NONE and choice.optional:
                 continue  # declined
+            if value is None and choice.default is not None:
+                values[choice.name] = choice.default
+                continue
             if value is None or value == NONE:
                 made = self._unmade(path, choice, who, index) if choice.optional and index is not None else None
                 if made is not None:
@@ -418,6 +468,11 @@ class _Expansion:
             return None if _SUBTYPE_WORD.match(value) else expected
         if choice.kind == "card":
             return None if value in self.zone_card_ids else expected
+        if choice.kind == "player":
+            return None if value in self.players else f"expected a player of the board ({or_list([q(p) for p in self.players])}); found {q(value)}"
+        if choice.kind == "shape":
+            names = [name for name, _ in choice.options]
+            return None if value in names else f"expected one of its shapes ({or_list([q(n) for n in names])}); found {q(value)}"
         if value == self_id:
             return f"an object cannot choose itself ({q(value)}); expected the id of another object"
         return None if value in self.object_ids else expected
@@ -442,14 +497,14 @@ def _changes_types(node: Any) -> bool:
 def _chosen(ability: Any, choices: tuple[Choice, ...], values: dict[str, str]) -> bool:
     """False if the ability mentions an optional choice that was not made (it is then absent)."""
     missing = {c.placeholder for c in choices if c.name not in values}
-    return not missing or not any(word in missing for word in _strings(ability))
+    return not missing or not any(word in missing for word in strings_of(ability))
 
 
 def _mark_chosen(written: dict[str, Any], ability: Any, choices: tuple[Choice, ...], values: dict[str, str]) -> dict[str, Any]:
     """``written`` with ``chosen:`` listing the words its choices filled in (colors, creature or
     land types): chosen as the permanent entered, they are not text a text change can change
     (418.6a / 612.1-612.2)."""
-    mentioned = set(_strings(ability))
+    mentioned = set(strings_of(ability))
     words = sorted({
         values[c.name] for c in choices
         if c.kind not in ("object", "card") and c.name in values and c.placeholder in mentioned
@@ -457,18 +512,6 @@ def _mark_chosen(written: dict[str, Any], ability: Any, choices: tuple[Choice, .
     if words:
         written["chosen"] = words
     return written
-
-
-def _strings(node: Any) -> Iterable[str]:
-    if isinstance(node, str):
-        yield node
-    elif isinstance(node, dict):
-        for key, value in node.items():
-            yield from _strings(key)
-            yield from _strings(value)
-    elif isinstance(node, list):
-        for item in node:
-            yield from _strings(item)
 
 
 def _substitute(node: Any, values: dict[str, str]) -> Any:

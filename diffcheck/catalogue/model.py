@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any, Iterator, Mapping
 
 from diffcheck.catalogue.formats import check as check_formats
 from engines.board import BASIC_LAND_TYPES, CARD_TYPES, COLORS
@@ -38,6 +38,8 @@ CHOICE_KINDS = {
     "basic_land_type": "a basic land type (" + ", ".join(BASIC_LAND_TYPES) + ")",
     "object": "the id of an object on the board",
     "card": "the id of a card outside the battlefield on the board (in a graveyard, say)",
+    "player": "a player of the board, by name",
+    "shape": "one of the shapes the card offers",
 }
 
 # Fields of an entry that are the card's printed characteristics: they become the object's fields.
@@ -47,6 +49,30 @@ SPELL_TYPES = ("instant", "sorcery")
 _ENTRY_KEYS = {"name", "about", "caveats", "choices", "static", "counters", "effect", "targets",
                "activated", "triggered", "first_printing", "formats", *PRINTED}
 _ABILITY_KEYS = {"ability", "about", "choices", "effect", "targets"}
+
+
+X_PAID = "$x"  # in an effect's body: the X paid for the spell or ability
+
+
+def strings_of(node: Any) -> Iterator[str]:
+    """Every string in a parsed entry, mapping keys too."""
+    if isinstance(node, str):
+        yield node
+    elif isinstance(node, dict):
+        for key, value in node.items():
+            yield key
+            yield from strings_of(value)
+    elif isinstance(node, list):
+        for item in node:
+            yield from strings_of(item)
+
+
+def _replaced(node: Any, old: str, new: Any) -> Any:
+    if isinstance(node, dict):
+        return {key: _replaced(value, old, new) for key, value in node.items()}
+    if isinstance(node, list):
+        return [_replaced(item, old, new) for item in node]
+    return new if node == old else node
 
 
 class CatalogueError(Exception):
@@ -70,6 +96,11 @@ class Choice:
     optional: bool = False
     among: tuple[str, ...] = ()
     top_of: str | None = None
+    # A shape choice (Primal Clay's 3/3, 2/2 defender or 1/6 Wall): each option's name and the printed values it
+    # gives the permanent as it enters, which are copiable values (706.2; 707.2); ``default`` is the option a board
+    # that names none meant before the choice could be written.
+    options: tuple[tuple[str, Mapping[str, Any]], ...] = ()
+    default: str | None = None
 
     @property
     def placeholder(self) -> str:
@@ -100,11 +131,22 @@ class CardEffect:
         return self.card if self.label is None else f"{self.card} ({self.label})"
 
     @property
+    def pays_x(self) -> bool:
+        """Whether its amounts are the X paid for it (``$x`` in its body: Mirror Entity), which a board gives as
+        ``x``; chosen as it was cast or activated, X is a number fixed from then on (601.2b, 107.3)."""
+        return X_PAID in strings_of(self.body)
+
+    def with_x(self, x: int) -> Mapping[str, Any]:
+        """Its body with ``x`` for the X paid."""
+        return _replaced(self.body, X_PAID, x)
+
+    @property
     def reads_the_game(self) -> tuple[str, ...]:
         """Its P/T parts (set, modify) with an amount read from the game, fixed as it resolves (611.2d): what a
         cast's x stands for. Its granted abilities' amounts are a static ability's, read as the layers apply."""
         pt = self.body.get("pt", {})
-        return tuple(key for key in ("set", "modify") if any(not isinstance(v, int) for v in pt.get(key, ())))
+        return tuple(key for key in ("set", "modify")
+                     if any(not isinstance(v, int) and v != X_PAID for v in pt.get(key, ())))
 
 
 @dataclass(frozen=True)
@@ -284,8 +326,17 @@ def _choices(spec: Any, where: str) -> tuple[Choice, ...]:
         if value.get("optional") and value["kind"] in ("object", "card") and not among:
             # What it could have named decides whether a board that leaves it out must say so.
             raise CatalogueError(f"{where}: optional choice {name!r} says among which card types it chooses")
-        out.append(Choice(name, value["kind"], bool(value.get("optional", False)), tuple(among), top_of))
+        options = value.get("options", {})
+        if (value["kind"] == "shape") != bool(options) or not isinstance(options, dict) or not all(
+                isinstance(shape, dict) and set(shape) <= set(PRINTED) for shape in options.values()):
+            raise CatalogueError(f"{where}: choice {name!r}: a shape choice, and only one, has options: a mapping "
+                                 f"of each option's name to printed values ({', '.join(PRINTED)})")
+        default = value.get("default")
+        if default is not None and default not in options:
+            raise CatalogueError(f"{where}: choice {name!r}: default names one of its options")
+        out.append(Choice(name, value["kind"], bool(value.get("optional", False)), tuple(among), top_of,
+                          tuple(options.items()), default))
     return tuple(out)
 
 
-_CHOICE_KEYS = {"kind", "optional", "among", "top_of"}
+_CHOICE_KEYS = {"kind", "optional", "among", "top_of", "options", "default"}

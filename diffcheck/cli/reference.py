@@ -7,8 +7,9 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from diffcheck.cli.inputs import EXIT_DIFFERENCE
+from diffcheck.cli.inputs import EXIT_DIFFERENCE, fail
 from diffcheck.reports import render
+from diffcheck.words import and_list
 from engines import get_engine, installed
 
 
@@ -53,18 +54,36 @@ def cards(
         ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the cards found as JSON.")] = False,
+    format_key: Annotated[Optional[str], typer.Option(
+        "--format", metavar="FORMAT",
+        help="Only the cards legal in this format: oldschool, premodern, pauper, modern, legacy, vintage, "
+        "commander (as the catalogue's date records them).", show_default=False)] = None,
 ) -> None:
     """List and search the card catalogue: the real cards a board can name with card: NAME or cast: NAME.
 
     Exits 1 when nothing matches, with the nearest names.
     """
     from diffcheck.catalogue import catalogue
-    from diffcheck.catalogue.describe import card_json, detail, listing
+    from diffcheck.catalogue.describe import card_json, detail, format_summary, listing
+    from diffcheck.catalogue.formats import FORMATS, format_named
 
+    fmt = None
+    if format_key is not None:
+        fmt = format_named(format_key)
+        if fmt is None:
+            fail(f"--format {format_key!r}: not a format; the formats are {', '.join(FORMATS)}")
     query = " ".join(words or ()) or None
     found_cards = catalogue()
     exact = found_cards.get(query) if query else None
     found = [exact] if exact is not None else found_cards.search(query)
+    if fmt is not None:
+        outside = [card.name for card in found if fmt.key not in card.formats]
+        found = [card for card in found if fmt.key in card.formats]
+        if not found and outside:
+            shown = and_list(outside[:5] + ([f"{len(outside) - 5} more"] if len(outside) > 5 else []))
+            typer.echo(f"{shown} {'is' if len(outside) == 1 else 'are'} not legal in {fmt.name} "
+                       "as the catalogue records it (`diffcheck cards NAME` lists a card's formats)", err=True)
+            raise typer.Exit(EXIT_DIFFERENCE)
     why_not = found_cards.not_covered(query) if query else None
     if not found and why_not is not None:
         typer.echo(why_not, err=True)
@@ -80,4 +99,6 @@ def cards(
         typer.echo(detail(found[0]))
     else:
         typer.echo(listing(found))
+        if fmt is not None:
+            typer.echo("\n" + format_summary(found, fmt, searched=query is not None))
         typer.echo(f"\n{len(found)} of {len(found_cards)} cards. `diffcheck cards NAME` shows one in full.")

@@ -64,10 +64,11 @@ class Explaining(Depending):
                     ))
 
     def _copied_from_choice(self, s: Instance) -> bool:
-        """Whether a copied ability is, at the root of its copies, a printed ability with chosen words."""
+        """Whether a copied ability is, at the root of its copies, a printed ability with chosen words that the
+        copy did not choose anew (a copy's own choices, ``chooses``, keep their words: 706.6 / 707.6)."""
         root = s.key[2]
         original = self.board.object(root[1]).static[root[2]] if root[0] == "p" else None
-        return original is not None and bool(original.chosen)
+        return original is not None and len(s.ability.chosen) < len(original.chosen)
 
     def _words_replaced(self, unit: Instance, key: str, objects) -> tuple[Change, ...]:
         """For the trace, before a text change applies: each word it will replace in each object's

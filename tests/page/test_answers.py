@@ -118,9 +118,9 @@ def test_an_answer_past_the_time_limit_is_503_and_the_server_goes_on(slow_board)
 
 @pytest.mark.parametrize("asked", [
     {"cards": "Humilty"},
-    {"cards": "Mirror Entity"},  # a real card the vocabulary cannot express
+    {"cards": "Blood Sun"},  # a real card the vocabulary cannot express
     {"board": "objects:\n  - {card: Humilty, id: h, timestamp: 1}\n"},
-    {"board": "objects:\n  - {card: Mirror Entity, id: m, timestamp: 1}\n"},
+    {"board": "objects:\n  - {card: Blood Sun, id: m, timestamp: 1}\n"},
     {"cards": "Humility", "rules": "1990-01-01"},
     {"cards": "Humility", "rules": "1999-02-30"},
     {"cards": "Humility", "rules": "nosuch"},
@@ -134,7 +134,7 @@ def test_a_message_speaks_of_the_page_never_of_the_command_line(client, asked):
 def test_the_page_says_where_to_look_in_its_own_terms(client):
     said = client.post("/api/judge", json={"cards": "Humilty"}).json()["error"]
     assert said.endswith('did you mean "Humility" or "Humble"? (search the catalogue under "Add a card")'), said
-    said = client.post("/api/judge", json={"cards": "Mirror Entity"}).json()["error"]
+    said = client.post("/api/judge", json={"cards": "Blood Sun"}).json()["error"]
     assert said.endswith("(an object written out in full, in an imported board file, may approximate it)"), said
 
 
