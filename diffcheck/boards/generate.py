@@ -107,11 +107,12 @@ _VALUE_KINDS = ["int", "int", "int", "mana_value", "count", "read"] * 2 + ["tree
 _FILTER_KEYS = ["types", "colors", "controller", "other", "subtypes", "not_colors", "abilities",
                 "power_at_least", "not_types", "toughness_at_most", "supertypes", "not_subtypes",
                 "power_at_most", "toughness_at_least", "not_supertypes", "mana_value_at_least",
-                "mana_value_at_most", "owner", "name", "no_abilities", "tapped"]
+                "mana_value_at_most", "owner", "name", "no_abilities", "tapped", "token", "was_cast", "transformed"]
 # The filter keys beyond the common ones, and the part of the vocabulary (engines.board.features) each is.
 _FILTER_FEATURE = {
     **{k: "filter_bounds" for k in _FILTER_KEYS if k.endswith(("_at_least", "_at_most"))},
-    "owner": "filter_owner", "name": "filter_name", "no_abilities": "filter_no_abilities", "tapped": "filter_status",
+    "owner": "filter_owner", "name": "filter_name", "no_abilities": "filter_no_abilities",
+    **{k: "filter_status" for k in ("tapped", "token", "was_cast", "transformed")},
 }
 
 
@@ -315,8 +316,12 @@ class BoardGenerator:
             o["counters"] = {c.choice(self._counter_kinds): c.integer(1, 2)}
         if c.boolean(0.1):
             o["owner"] = "you" if o.get("controller") == "opponent" else "opponent"
-        if self.conditions and c.boolean(0.2):
-            o["tapped"] = True
+        if self.conditions:
+            # The facts filters ask of a permanent that no effect changes (a token, one that was cast, one
+            # transformed): each a little of the time, so a filter on one finds both kinds.
+            for flag, odds in (("tapped", 0.2), ("token", 0.15), ("was_cast", 0.3), ("transformed", 0.05)):
+                if c.boolean(odds):
+                    o[flag] = True
         if ("enchantment" in types or "artifact" in types) and "attached" in self.allow:
             if c.boolean(0.5):
                 target = c.choice(ids)
@@ -481,7 +486,7 @@ class BoardGenerator:
                 f[key] = c.choice(["you", "opponent"])
             elif key in ("other", "no_abilities"):
                 f[key] = True
-            elif key == "tapped":
+            elif key in ("tapped", "token", "was_cast", "transformed"):
                 f[key] = c.boolean()
             elif key == "name":
                 f[key] = c.choice(self._ids)  # an object's name is its id; a copy takes another's

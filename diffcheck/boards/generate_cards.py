@@ -41,6 +41,8 @@ class CardBoardGenerator:
         self.layer_cards = [card for card in permanents if card.static or card.effects or card.printed.get("counters")]
         self.bodies = [card for card in permanents if card not in self.layer_cards]
         self.spells = [card for card in cards if card.is_spell and card.effects]
+        # A graveyard holds any card: a Lightning Bolt there is an instant for Tarmogoyf to count.
+        self.graveyard_cards = self.layer_cards + self.bodies + [card for card in cards if card.is_spell]
         self.by_name = {card.name: card for card in cards}
 
     def board(self, c: Choices) -> dict[str, Any]:
@@ -48,7 +50,7 @@ class CardBoardGenerator:
         ids: list[str] = []
         # Now and then a graveyard: cards whose abilities work there (the Incarnations), or that a copy
         # effect copies (Lazav), or that effects reaching every zone change (Painter's Servant).
-        graveyard = [{"card": c.choice(self.layer_cards + self.bodies).name, "id": f"card-{n}"}
+        graveyard = [{"card": c.choice(self.graveyard_cards).name, "id": f"card-{n}"}
                      for n in range(1, c.integer(1, 2) + 1)] if c.boolean(0.3) else []
         self.card_ids = [card["id"] for card in graveyard]
         objects = []

@@ -18,7 +18,7 @@ timestamp is when it entered, a spell's when it resolved). Each item is a catalo
 - ``~ZONE``: not a permanent but a card in its owner's graveyard, exile, hand or library (``Lightning
   Bolt~graveyard``); ``@opponent`` then names its owner, and the cards of one zone are in the order listed;
 - ``[...]``: counters (``+1/+1=2``), the card's choices by name (``type=elf``, ``color=red``; ``diffcheck
-  cards NAME`` lists them), and a permanent's state: ``tapped``, ``face_down=morph`` (or manifest, disguise,
+  cards NAME`` lists them), and a permanent's state: ``tapped``, ``token``, ``was_cast``, ``transformed``, ``face_down=morph`` (or manifest, disguise,
   cloak), separated by ``;``.
 
 Items are separated by commas (a name with a comma in it, such as Urborg, Tomb of Yawgmoth, is
@@ -76,7 +76,8 @@ class _Item:
     choices: dict[str, str] = field(default_factory=dict)
     x: int | None = None  # what a resolved ability's amounts came to as it resolved (611.2d): [x=3]
     zone: str | None = None  # ~graveyard: a card in its owner's graveyard (ZONES), not a permanent
-    tapped: bool = False  # [tapped]: a permanent's status, which filters and conditions can ask
+    # [tapped], [token], [was_cast], [transformed]: a permanent's facts that filters and conditions ask (FLAGS)
+    flags: list[str] = field(default_factory=list)
     face_down: str | None = None  # [face_down=morph]: a face-down permanent (morph, manifest, disguise, cloak)
 
 
@@ -93,7 +94,7 @@ def read_cards(text: str) -> tuple[list[dict[str, Any]], dict[str, Any]]:
 
 def _listed(item: _Item) -> dict[str, Any]:
     # The page edits x and the permanent's state among the choices: they are written the same way, [x=3; tapped].
-    state = {**({"tapped": ""} if item.tapped else {}), **({"face_down": item.face_down} if item.face_down else {})}
+    state = {**{flag: "" for flag in item.flags}, **({"face_down": item.face_down} if item.face_down else {})}
     return {"name": item.name, "id": item.id, "controller": item.controller, "refs": item.refs,
             "ability": item.ability, "counters": item.counters, "zone": item.zone,
             "choices": {**item.choices, **({} if item.x is None else {"x": str(item.x)}), **state}}
@@ -146,8 +147,8 @@ def _read(text: str) -> tuple[list[_Item], dict[str, Any]]:
         if made is None and item.x is not None:
             raise NotationError(f"{q(item.text)}: x is what a spell's or ability's amounts came to as it resolved; "
                                 "a permanent takes none")
-        if made is not None and (item.tapped or item.face_down):
-            raise NotationError(f"{q(item.text)}: a spell or ability resolved is not tapped or face down; a permanent is")
+        if made is not None and (item.flags or item.face_down):
+            raise NotationError(f"{q(item.text)}: a spell or ability resolved is not {_state_words(item)}; a permanent is")
         if made is None and len(refs) > 1:
             raise NotationError(f"{q(item.text)}: a permanent is attached to one object; found {len(refs)}")
         own = _own_id(item, card.name, taken)
@@ -181,8 +182,8 @@ def _read(text: str) -> tuple[list[_Item], dict[str, Any]]:
             obj["face_down"] = item.face_down
         if refs:
             obj["attached_to"] = refs[0]
-        if item.tapped:
-            obj["tapped"] = True
+        for flag in item.flags:
+            obj[flag] = True
         if item.choices:
             obj["choices"] = dict(item.choices)
         obj["timestamp"] = timestamp
@@ -212,7 +213,7 @@ def _in_zone(item: _Item, name: str, timestamp: int, taken: set[str], zones: dic
     It entered its zone at its place in the list (613.7d: a card that changes zones gets a new timestamp)."""
     for mark, given in (("a ~zone card is not attached and targets nothing", item.refs),
                         ("a card in a zone is not an ability resolved", item.ability),
-                        ("a card in a zone is not tapped or face down; a permanent is", item.tapped or item.face_down)):
+                        (f"a card in a zone is not {_state_words(item)}; a permanent is", item.flags or item.face_down)):
         if given:
             raise NotationError(f"{q(item.text)}: {mark}")
     own = _own_id(item, name, taken)
@@ -277,12 +278,12 @@ def cards_from_board(data: dict[str, Any]) -> str | None:
                 items.append((card.get("timestamp", 0), text))
     for obj in data.get("objects", ()):
         if "card" not in obj or set(obj) - {"card", "id", "controller", "counters", "attached_to", "choices",
-                                            "timestamp", "tapped", "face_down"}:
+                                            "timestamp", "face_down", *FLAGS}:
             return None
         text = obj["card"]
         if obj.get("id") and obj["id"] != fresh_id(obj["card"], set()):
             text += f"#{obj['id']}"
-        state = {**({"tapped": ""} if obj.get("tapped") else {}),
+        state = {**{flag: "" for flag in FLAGS if obj.get(flag)},
                  **({"face_down": obj["face_down"]} if obj.get("face_down") else {})}
         text += _tail(obj.get("controller"), [obj["attached_to"]] if obj.get("attached_to") else [],
                       obj.get("counters") or {}, {**(obj.get("choices") or {}), **state})
@@ -401,6 +402,16 @@ def _item(text: str) -> _Item:
     return item
 
 
+# A permanent's facts the notation writes as a word alone, in the board's order of keys.
+FLAGS = ("tapped", "token", "was_cast", "transformed")
+
+
+def _state_words(item: _Item) -> str:
+    """What the item says of a permanent's state, as the message refusing it for a card or an effect says it."""
+    words = {"tapped": "tapped", "token": "a token", "was_cast": "cast as a permanent spell", "transformed": "transformed"}
+    return or_list([*(words[f] for f in item.flags), *(["face down"] if item.face_down else [])])
+
+
 def _options(item: _Item, text: str) -> None:
     for option in (o.strip() for o in text.split(";")):
         if not option:
@@ -412,8 +423,9 @@ def _options(item: _Item, text: str) -> None:
                                     "amounts came to as it resolved")
             item.x = int(value)
             continue
-        if option == "tapped" or key.strip() == "tapped":  # the page writes a flag as tapped or tapped=
-            item.tapped = True
+        if key.strip() in FLAGS and not value.strip():  # the page writes a flag as tapped or tapped=
+            if key.strip() not in item.flags:
+                item.flags.append(key.strip())
             continue
         if key.strip() == "face_down":
             item.face_down = value.strip()

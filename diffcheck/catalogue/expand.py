@@ -209,7 +209,7 @@ class _Expansion:
             if choice.kind == "shape" and choice.name in values:
                 out.update(copy.deepcopy(dict(choice.options)[values[choice.name]]))
         for key in ("counters", "counter_timestamps", "timestamp", "face_up_at", "face_down", "face_down_at",
-                    "transformed_at", "attached_to", "tapped", "paired_with"):
+                    "transformed_at", "attached_to", "tapped", "token", "was_cast", "transformed", "paired_with"):
             if key in obj:
                 out[key] = obj[key]
         static = [

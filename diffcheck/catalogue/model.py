@@ -227,11 +227,12 @@ def card_from_entry(entry: Any, group: str, where: str) -> Card:
     spell = any(t in SPELL_TYPES for t in entry["types"])
     effects: list[CardEffect] = []
     if spell:
-        # An instant or sorcery has the continuous effect it creates as it resolves, or static abilities of its
-        # own (Ghostfire is colorless: a card on the stack or in a graveyard), or both.
-        if ("effect" not in entry and "static" not in entry) or "activated" in entry or "triggered" in entry:
-            raise CatalogueError(f"{where}: an instant or sorcery has an effect (and targets), static abilities of "
-                                 "its own, or both; nothing else")
+        # An instant or sorcery has the continuous effect it creates as it resolves, static abilities of its own
+        # (Ghostfire is colorless: a card on the stack or in a graveyard), both, or neither: Lightning Bolt is a
+        # card in a graveyard for Tarmogoyf to count.
+        if "activated" in entry or "triggered" in entry:
+            raise CatalogueError(f"{where}: an instant or sorcery has an effect (and targets) or static abilities of "
+                                 "its own; no activated or triggered ability")
         if "effect" in entry:
             effects.append(_effect(name, None, "spell", entry, choices, where))
             choices = ()  # a spell's choices are made as it resolves: they belong to its effect

@@ -53,7 +53,7 @@ def card_list(query: str, limit: int = 40) -> list[dict[str, Any]]:
     found.sort(key=lambda c: (not c.name.lower().startswith(wanted), wanted not in c.name.lower()))
     return [{"name": c.name, "type_line": c.type_line(), "pt": c.pt(), "about": c.about,
              "spell": c.is_spell, "abilities": [e.label for e in c.effects if e.label],
-             "choices": [{"name": ch.name, "kind": ch.kind} for ch in c.choices],
+             "choices": [_choice(ch) for ch in c.choices],
              "effect_choices": _effect_choices(c)} for c in found[:limit]]
 
 
@@ -63,9 +63,17 @@ def _effect_choices(card) -> list[dict[str, str]]:
     listed: dict[str, str] = {}
     for effect in card.effects:
         listed.update({ch.name: ch.kind for ch in effect.choices})
-        if effect.reads_the_game:
+        if effect.reads_the_game or effect.pays_x:
             listed["x"] = "number"
     return [{"name": name, "kind": kind} for name, kind in listed.items()]
+
+
+def _choice(choice) -> dict[str, Any]:
+    """A permanent's choice as the page offers it: a shape with the names of its options."""
+    out: dict[str, Any] = {"name": choice.name, "kind": choice.kind}
+    if choice.options:
+        out["options"] = [name for name, _ in choice.options]
+    return out
 
 
 def editions() -> list[dict[str, Any]]:

@@ -485,9 +485,13 @@ def _drop_zone(board: Data, zone: str, player: str) -> Data:
 
 
 def _read_cards(board: Data) -> set[str]:
-    """The ids of the objects and cards that values read ({power_of: ID}, {counters: KIND, on: ID}, ...)."""
-    return {read for path, body in _bodies(board) for _, node in body_values(path, body)
-            if (read := read_id(node)) is not None}
+    """The ids of the objects and cards that values read ({power_of: ID}, {counters: KIND, on: ID}, ...), and of
+    the cards a catalogue card's choice names (Volrath's Shapeshifter's top card of the graveyard): such a card
+    goes only with what names it."""
+    named = {value for item in (*board.get("objects", ()), *board.get("effects", ()))
+             for value in (item.get("choices") or {}).values()}
+    return named | {read for path, body in _bodies(board) for _, node in body_values(path, body)
+                    if (read := read_id(node)) is not None}
 
 
 def _cards(board: Data) -> Iterator[tuple[Path, Data]]:
@@ -547,7 +551,8 @@ def _step_fields(board: Data) -> Iterator[tuple[str, Data]]:
     for i, obj in enumerate(board.get("objects", ())):
         path: Path = ("objects", i)
         yield from _counter_steps(board, path, obj)
-        for key in ("counter_timestamps", "face_up_at", "transformed_at", "tapped", "face_down", "face_down_at"):
+        for key in ("counter_timestamps", "face_up_at", "transformed_at", "tapped", "token", "was_cast", "transformed",
+                    "face_down", "face_down_at"):
             if key in obj:
                 yield f"remove {_where(path + (key,))}", _replace(board, path + (key,), _DELETE)
         if "paired_with" in obj:

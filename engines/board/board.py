@@ -25,7 +25,7 @@ from engines.board.abilities import (  # noqa: F401
     TypePart, affects_from_dict, generated_label, indicator_text, parts_from_dict, parts_to_dict, subtypes_given,
 )
 from engines.board.values import (  # noqa: F401
-    FACE_DOWN, PAIRED, TAPPED, Condition, Count, Filter, ManaValue, PTOf, Value, condition_from_dict, per_object,
+    FACE_DOWN, PAIRED, TAPPED, TOKEN, TRANSFORMED, WAS_CAST, Condition, Count, Filter, ManaValue, PTOf, Value, condition_from_dict, per_object,
     value_from_dict, value_to_dict,
 )
 from engines.board.vocabulary import (  # noqa: F401
@@ -173,6 +173,11 @@ class Permanent:
     # Its printed characteristics stay on the board, as the card under it, but no rule reads them.
     face_down: str | None = None
     face_down_at: int | None = None
+    token: bool = False  # a token rather than a card (111.1): filters and conditions ask
+    was_cast: bool = False  # it entered as a spell that was cast and resolved: filters and conditions ask
+    transformed: bool = False  # a double-faced permanent with its back face up (712): filters ask
+    # Derived: the facts above that filters ask and no effect changes, as ``values`` status bits.
+    status: int = field(default=0, init=False, repr=False, compare=False)
     # Derived: whether its abilities are only its static ones, all functioning on the battlefield (no face-down
     # status, no changeling, no color indicator, no ability that works elsewhere only): the layer machine
     # builds most objects on that fast path.
@@ -181,6 +186,9 @@ class Permanent:
     def __post_init__(self) -> None:
         object.__setattr__(self, "plain", self.face_down is None and not self.color_indicator and (
             CHANGELING not in self.abilities) and all(s.functions_in is ON_BATTLEFIELD for s in self.static))
+        object.__setattr__(self, "status", (TAPPED if self.tapped else 0) | (PAIRED if self.paired_with is not None else 0)
+                           | (TOKEN if self.token else 0) | (WAS_CAST if self.was_cast else 0)
+                           | (TRANSFORMED if self.transformed else 0))
 
     def counter_timestamp(self, kind: str) -> int:
         return dict(self.counter_timestamps).get(kind, self.timestamp)
@@ -314,6 +322,9 @@ class Board:
                     paired_with=o.get("paired_with"),
                     face_down=o.get("face_down"),
                     face_down_at=o.get("face_down_at"),
+                    token=o.get("token", False),
+                    was_cast=o.get("was_cast", False),
+                    transformed=o.get("transformed", False),
                 )
             )
         effects = []
@@ -370,8 +381,9 @@ class Board:
                     d[key] = getattr(o, key)
             if o.attached_to is not None:
                 d["attached_to"] = o.attached_to
-            if o.tapped:
-                d["tapped"] = True
+            for flag in ("tapped", "token", "was_cast", "transformed"):
+                if getattr(o, flag):
+                    d[flag] = True
             if o.paired_with is not None:
                 d["paired_with"] = o.paired_with
             if o.static:

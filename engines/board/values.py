@@ -19,6 +19,9 @@ from engines.board.vocabulary import KINDRED, card_types
 TAPPED = 1
 PAIRED = 2
 FACE_DOWN = 4
+TOKEN = 8  # a token, not a card (111.1)
+WAS_CAST = 16  # it entered the battlefield as a spell that resolved (601, 608.3)
+TRANSFORMED = 32  # a double-faced permanent with its back face up (711 / 712)
 
 
 # A filter's keys by the kind of value each holds (Filter.from_dict, to_dict). Not class attributes of Filter:
@@ -32,7 +35,7 @@ FILTER_INT_KEYS = (
     "mana_value_at_most",
 )
 FILTER_PLAYER_KEYS = ("controller", "owner")
-FILTER_STATUS_KEYS = ("tapped", "attached", "paired", "face_down")
+FILTER_STATUS_KEYS = ("tapped", "attached", "paired", "face_down", "token", "was_cast", "transformed")
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +66,9 @@ class Filter:
     attached: bool | None = None  # attached to an object (an Aura, Equipment or Fortification)
     paired: bool | None = None  # paired with a creature (soulbond)
     face_down: bool | None = None  # a face-down permanent (Ixidron counts them)
+    token: bool | None = None  # a token (Intangible Virtue's creature tokens), or a card (false: nontoken)
+    was_cast: bool | None = None  # it entered as a spell that was cast and resolved
+    transformed: bool | None = None  # its back face up (a transformed double-faced permanent)
     # Where an effect that affects by this filter reaches (Painter's Servant, Conspiracy): the zones' words;
     # None is the battlefield only. Counts say their zone apart (``Count.zone``).
     zones: frozenset[str] | None = None

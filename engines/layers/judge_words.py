@@ -22,14 +22,22 @@ def noun(f: Filter) -> str:
     words += [f"non{c}" for c in _COLOR_ORDER if c in f.not_colors]
     if f.tapped is not None:
         words.append("tapped" if f.tapped else "untapped")
+    if f.transformed is not None:
+        words.append("transformed" if f.transformed else "untransformed")
+    if f.token is not None:
+        words.append("nontoken" if not f.token else "")
     words += sorted(f.supertypes)
     words += [f"non-{_title(s)}" for s in sorted(f.not_subtypes)]
     words += [f"non{t}" for t in sorted(f.not_types)]
     words += [_title(s) for s in sorted(f.subtypes)]
     words += sorted(f.types)
-    if not (f.types or f.subtypes):
+    if f.token:
+        words.append("token")
+    elif not (f.types or f.subtypes):
         words.append("permanent")
-    phrase = " ".join(words)
+    phrase = " ".join(w for w in words if w)
+    if f.was_cast is not None:
+        phrase += " that was cast" if f.was_cast else " that wasn't cast"
     if f.abilities:
         phrase += " with " + " and ".join(sorted(f.abilities))
     if f.name is not None:

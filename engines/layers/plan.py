@@ -72,7 +72,7 @@ def filter_reads(f: Filter) -> int:
         bits |= COPIABLE  # copy effects change them; an object's owner never changes
     if f.no_abilities:
         bits |= ABILITIES | TYPES  # a basic land type is a mana ability (214.9e / 305.6)
-    return bits  # tapped, attached, paired and face down: no effect changes them
+    return bits  # tapped, attached, paired, face down, token, cast, transformed: no effect changes them
 
 
 def value_reads(value) -> int:

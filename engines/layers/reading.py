@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from engines.board.board import BASIC_LAND_TYPES, EVERY_CREATURE_TYPE, FACE_DOWN, PAIRED, TAPPED, Card, Count, Filter, PTOf
+from engines.board.board import (
+    BASIC_LAND_TYPES, EVERY_CREATURE_TYPE, FACE_DOWN, PAIRED, TAPPED, TOKEN, TRANSFORMED, WAS_CAST, Card, Count, Filter,
+    PTOf,
+)
 from rulesets.model import LEGACY_SUBTYPES, SubtypeSets
 
 
@@ -73,6 +76,12 @@ def _rare_matches(f: Filter, o, you: str | None) -> bool:
     if f.face_down is not None and bool(status & FACE_DOWN) != f.face_down:
         return False
     if f.attached is not None and (o.attached_to is not None) != f.attached:
+        return False
+    if f.token is not None and bool(status & TOKEN) != f.token:
+        return False
+    if f.was_cast is not None and bool(status & WAS_CAST) != f.was_cast:
+        return False
+    if f.transformed is not None and bool(status & TRANSFORMED) != f.transformed:
         return False
     return True
 

@@ -6,7 +6,7 @@ trial costs a copy of the objects it touches and nothing else (copy on write).
 
 from __future__ import annotations
 
-from engines.board.board import FACE_DOWN, FACE_DOWN_WARD, PAIRED, TAPPED, Effect, Permanent, StaticAbility
+from engines.board.board import FACE_DOWN, FACE_DOWN_WARD, Effect, Permanent, StaticAbility
 from engines.layers.plan import Plan
 
 
@@ -58,7 +58,7 @@ class Obj:
     text changes come before every effect that gives subtypes or keywords (the layers; July
     2003) that is no restriction, and ``words`` is None: all it has is text when they apply.
     ``status`` holds the board's facts about it that no effect changes (``values.TAPPED``, ``PAIRED``,
-    ``FACE_DOWN``). ``zone`` is where it is: "battlefield" for a permanent, or a card's zone
+    ``FACE_DOWN``, ``TOKEN``, ``WAS_CAST``, ``TRANSFORMED``: ``Permanent.status``). ``zone`` is where it is: "battlefield" for a permanent, or a card's zone
     (``engines.layers.zones``); ``dormant`` holds a card's printed static abilities that do not function where it
     is, which a copy of it still copies.
     """
@@ -158,7 +158,7 @@ def obj_from_permanent(p: Permanent, position: int, statics: tuple[Instance, ...
     o.position = position
     o.hidden = _NONE
     o.words = o.subtypes | o.keywords if words else None
-    o.status = (TAPPED if p.tapped else 0) | (PAIRED if p.paired_with is not None else 0)
+    o.status = p.status
     o.zone = "battlefield"
     o.dormant = ()
     if p.face_down is not None:

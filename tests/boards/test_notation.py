@@ -358,5 +358,5 @@ def test_a_permanent_listed_tapped_or_face_down_is_so_on_the_board():
     # The page edits the state among the choices, a flag alone: it writes the same notation back.
     items, _ = read_cards(text)
     assert items[1]["choices"] == {"tapped": ""} and items[0]["choices"] == {"face_down": "morph"}
-    with pytest.raises(NotationError, match="a spell or ability resolved is not tapped or face down"):
+    with pytest.raises(NotationError, match="a spell or ability resolved is not tapped; a permanent is"):
         board_from_cards("Grizzly Bears, Giant Growth>grizzly-bears[tapped]")

@@ -185,7 +185,9 @@ function renderItems() {
     const input = document.createElement("input");
     input.type = "text";
     const choices = (info.spell || item.ability ? info.effect_choices : info.choices) || [];
-    input.placeholder = choices.map((c) => `${c.name}=…`).join("; ") || "+1/+1=1";
+    // A shape offers its options (shape=3/3|0/6-wall); a permanent may be tapped, a token, cast or transformed.
+    input.placeholder = choices.map((c) => `${c.name}=${c.options ? c.options.join("|") : "…"}`).join("; ")
+      || (info.spell || item.ability ? "" : "+1/+1=1; tapped; token");
     // A flag (tapped) is written alone; everything else as key=value.
     input.value = [...Object.entries(item.counters || {}), ...Object.entries(item.choices || {})]
       .map(([k, v]) => (v === "" ? k : `${k}=${v}`)).join("; ");
