@@ -546,6 +546,16 @@ CHANGES: tuple[RuleChange, ...] = (
         "them: the active player's come first, in that player's order, then each other player's in turn order.",
         _setting(apnap_timestamps=True),
     ),
+    # 2021-02
+    RuleChange(
+        "copy-additions-copy-cda", "A copy that is a type \"in addition\" keeps the ability defining its types",
+        "706.9d (2020-11)", "706.9d (2021-02-02)",
+        "A copy effect whose exception makes the copy a card type, supertype or subtype in addition to the copied "
+        "ones (Phantasmal Image's Illusion, Phyrexian Metamorph's artifact) now copies the characteristic-defining "
+        "abilities that define types; before, such an exception modified the types, so it left them out: an "
+        "Image copying an Amoeboid Changeling was only an Illusion, and from now on it has every creature type.",
+        _setting(copy_additions_copy_cda=True),
+    ),
     # 2024-06
     RuleChange(
         "kindred", "The tribal card type is called kindred",

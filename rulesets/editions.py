@@ -117,6 +117,8 @@ EDITIONS: tuple[Edition, ...] = (
             ("copies-keep-values",)),
     Edition("2020-04", "Seven layers, counters in 7c with timestamps (Ikoria)", "2020-04-17",
             ("counters-with-modifiers", "keyword-counters", "apnap-timestamps")),
+    Edition("2021-02", "Seven layers, a copy that is a type in addition keeps its type-defining abilities",
+            "2021-02-05", ("copy-additions-copy-cda",)),
     Edition("2024-06", "Seven layers, the tribal card type called kindred (Modern Horizons 3)", "2024-06-07",
             ("kindred",)),
     Edition("2025-07", "Seven layers, static effects before simultaneous resolving ones", "2025-07-25", (),

@@ -178,13 +178,6 @@ NOT_EXPRESSIBLE: tuple[Inexpressible, ...] = (
         "rule change face-down-copiable), so no answer changes.",
     ),
     Inexpressible(
-        "2020-04", "706.9d (2020-11)", "706.9d (2021-02-02)",
-        "A copy exception that makes the copy a type, supertype or subtype \"in addition to its other types\" "
-        "copies the characteristic-defining abilities that define those characteristics. A board's copy "
-        "exceptions set the values they list rather than add to the copied ones, so each is of the kind that "
-        "still leaves the ability out.",
-    ),
-    Inexpressible(
         "2020-04", "613.7a (2021-02-02)", "613.7a (2021-02-24)",
         "When an object with a static ability granted by a later effect gets a new timestamp, its static "
         "abilities' effects get new ones in their old order (its own, then the granted one); before, all took its "

@@ -181,6 +181,10 @@ class Ruleset:
     # 706.8d (2011-02): a copy effect that sets a characteristic as an exception does not copy the
     # characteristic-defining ability that would define it; before, it copied it, and it applied.
     copy_exceptions_skip_cda: bool = False
+    # 706.9d (2021-02-02): an exception that makes the copy a card type, supertype or subtype "in addition to its
+    # other types" copies the characteristic-defining abilities that define them; before, as any exception
+    # that modified a characteristic, it left them out (706.8d of 2011-02).
+    copy_additions_copy_cda: bool = False
     # 121.1a (2011-06): +X/+Y counters change the P/T of a creature card in a graveyard or in exile
     # too; before (200.10 / 120.1a / 121.1a "on a permanent"), only a permanent's.
     card_counters: bool = False

@@ -52,9 +52,12 @@ def test_every_document_belongs_to_exactly_one_edition():
     ("2009-07-10", "2009-05-01", "2007-05"),
     ("2009-07-11", "2009-07-08", "2009-07"),
     ("2010-06-01", "2010-04-23", "2009-07"),
-    ("2021-06-01", "2021-04-19", "2020-04"),
+    ("2021-02-04", "2020-11-20", "2020-04"),
+    # The document dated 2021-02-02 took effect on 2021-02-05 (706.9d: edition 2021-02).
+    ("2021-02-05", "2021-02-02", "2021-02"),
+    ("2021-06-01", "2021-04-19", "2021-02"),
     # The file of 2024-02-06 states an earlier effective date.
-    ("2024-02-03", "2024-02-06", "2020-04"),
+    ("2024-02-03", "2024-02-06", "2021-02"),
     ("2026-01-16", "2026-01-16", "2025-07"),
     # Before layers, and in the archive's gap (no document between 1999-11-01 and 2001-07-23).
     ("1999-04-23", "1999-04-23", "1999-04"),
@@ -151,7 +154,7 @@ def test_changes_between_any_two_editions():
     everything = changes_between("1999-04", "current")
     assert len(everything) == len(CHANGES)
     assert changes_between("2010-06-01", "2021-06-01") == tuple(
-        BY_KEY[k] for e in EDITIONS if "2011-02" <= e.key <= "2020-04" for k in e.changes)
+        BY_KEY[k] for e in EDITIONS if "2011-02" <= e.key <= "2021-02" for k in e.changes)
 
 
 def test_the_layer_plans_the_documents_state():
@@ -293,14 +296,14 @@ def _run(tmp_path, engines: str, boards: int, seed: int) -> tuple[dict, list[dic
 
 
 def test_a_run_between_two_dates_attributes_to_the_changes_between_them(tmp_path):
-    # The two editions in force on those days (2009-07 and 2020-04), not adjacent: every group's
+    # The two editions in force on those days (2009-07 and 2021-02), not adjacent: every group's
     # attribution names only changes between them, and run.json names both documents.
     info, groups = _run(tmp_path, "2010-06-01,2021-06-01", 400, 3)
     versions = info["engine_versions"]
     assert (versions["2010-06-01"]["edition"], versions["2010-06-01"]["document_date"]) == ("2009-07", "2010-04-23")
-    assert (versions["2021-06-01"]["edition"], versions["2021-06-01"]["document_date"]) == ("2020-04", "2021-04-22")
+    assert (versions["2021-06-01"]["edition"], versions["2021-06-01"]["document_date"]) == ("2021-02", "2021-04-22")
     between = {c.key for c in changes_between("2010-06-01", "2021-06-01")}
-    assert groups, "2009-07 and 2020-04 differ on some of 400 generated boards"
+    assert groups, "2009-07 and 2021-02 differ on some of 400 generated boards"
     for g in groups:
         assert set(g["attribution"]["changes"]) <= between
     assert any(g["attribution"]["explained"] for g in groups)

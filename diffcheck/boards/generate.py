@@ -445,12 +445,22 @@ class BoardGenerator:
                     body["change_text"] = {a: b}
             elif kind == "copy":
                 body["copy"] = c.choice(ids)
-                if c.boolean(0.2):  # "except it's N/N", "except it's blue" (706.9, 706.8d)
-                    if c.boolean(0.5):
+                if c.boolean(0.25):
+                    # "except it's N/N", "except it's blue" (706.9, 706.8d); "an artifact, an Illusion in addition
+                    # to its other types", "it has this ability" (706.9b of 2021-02, 707.9b; 706.9d of 2021-02).
+                    shape = c.integer(0, 4)
+                    if shape == 0:
                         n = c.integer(0, 7)
-                        body["copy"] = {"of": body["copy"], "except": {"power": n, "toughness": n}}
+                        exception: dict[str, Any] = {"power": n, "toughness": n}
+                    elif shape == 1:
+                        exception = {"colors": [c.choice(COLORS)]}
+                    elif shape == 2:
+                        exception = {"add_types": [c.choice(["artifact", "enchantment", "creature"])]}
+                    elif shape == 3:
+                        exception = {"add_subtypes": [c.choice(CREATURE_TYPES)]}
                     else:
-                        body["copy"] = {"of": body["copy"], "except": {"colors": [c.choice(COLORS)]}}
+                        exception = {"add_abilities": [c.choice(KEYWORDS)]}
+                    body["copy"] = {"of": body["copy"], "except": exception}
         if not body:
             body = copy.deepcopy(self.fallback)
         return body

@@ -194,7 +194,7 @@ class _Expansion:
         object_id = self.object_ids[index]
         given = dict(obj.get("choices", {}))
         own_names = {choice.name for choice in card.choices}
-        copies = any(isinstance(a.get("copy"), str) and a["copy"].startswith("$") for a in card.static)
+        copies = any(_copied(a).startswith("$") for a in card.static)
         borrowed = {name: given.pop(name) for name in list(given) if name not in own_names} if copies else {}
         values = self._choices(path, given, card.choices, card.name, self_id=object_id, index=index)
         chooses = self._copy_choices(path, borrowed, card, values, given) if borrowed else {}
@@ -217,8 +217,9 @@ class _Expansion:
             for ability in card.static if _chosen(ability, card.choices, values)
         ]
         if chooses:
-            static = [{**ability, "copy": {"of": ability["copy"], "chooses": chooses}}
-                      if isinstance(ability.get("copy"), str) else ability for ability in static]
+            static = [{**ability, "copy": {**(ability["copy"] if isinstance(ability["copy"], dict) else
+                                              {"of": ability["copy"]}), "chooses": chooses}}
+                      if _copied(ability) else ability for ability in static]
         if static:
             out["static"] = static
         return out
@@ -229,7 +230,7 @@ class _Expansion:
         Adaptive Automaton that chose Goblin chooses a type of its own, type=elf: 706.6 of 2009; 707.6), as the
         copy part's ``chooses``: each word the original chose -> the copy's."""
         copied = [values[c.name] for c in card.choices if c.kind == "object" and c.name in values
-                  and any(isinstance(a.get("copy"), str) and a["copy"] == c.placeholder for a in card.static)]
+                  and any(_copied(a) == c.placeholder for a in card.static)]
         index = self.object_ids.index(copied[0]) if copied else None
         original = self.objects[index] if index is not None else {}
         found = self.cards.get(original.get("card", "")) if "card" in original else None
@@ -483,6 +484,19 @@ class _Expansion:
 NONE = "none"  # an optional choice declined: a Clone that copied nothing
 
 
+def _mentions(word: str, placeholders: set[str]) -> bool:
+    """Whether a string of an ability is, or holds, one of the placeholders (``$color`` in "protection from $color")."""
+    return word in placeholders or ("$" in word and any(m.group(0) in placeholders for m in _PLACEHOLDER.finditer(word)))
+
+
+def _copied(ability: Any) -> str:
+    """What a static ability's copy part copies (an id, or a choice's ``$name``); "" if it has none."""
+    part = ability.get("copy") if isinstance(ability, dict) else None
+    if isinstance(part, dict):
+        part = part.get("of")
+    return part if isinstance(part, str) else ""
+
+
 def _changes_types(node: Any) -> bool:
     """Whether a body (or anything in it) has a part that changes card types: ``types`` with a mapping of
     set, add or remove (a filter's ``types`` is a list)."""
@@ -497,7 +511,7 @@ def _changes_types(node: Any) -> bool:
 def _chosen(ability: Any, choices: tuple[Choice, ...], values: dict[str, str]) -> bool:
     """False if the ability mentions an optional choice that was not made (it is then absent)."""
     missing = {c.placeholder for c in choices if c.name not in values}
-    return not missing or not any(word in missing for word in strings_of(ability))
+    return not missing or not any(_mentions(word, missing) for word in strings_of(ability))
 
 
 def _mark_chosen(written: dict[str, Any], ability: Any, choices: tuple[Choice, ...], values: dict[str, str]) -> dict[str, Any]:
@@ -507,17 +521,25 @@ def _mark_chosen(written: dict[str, Any], ability: Any, choices: tuple[Choice, .
     mentioned = set(strings_of(ability))
     words = sorted({
         values[c.name] for c in choices
-        if c.kind not in ("object", "card") and c.name in values and c.placeholder in mentioned
+        if c.kind not in ("object", "card") and c.name in values and any(_mentions(w, {c.placeholder}) for w in mentioned)
     })
     if words:
         written["chosen"] = words
     return written
 
 
+_PLACEHOLDER = re.compile(r"\$([a-z_]+)")
+
+
 def _substitute(node: Any, values: dict[str, str]) -> Any:
-    """A deep copy of ``node`` with every string ``$name`` (value or mapping key) replaced by its choice."""
+    """A deep copy of ``node`` with every string ``$name`` (value or mapping key) replaced by its choice, and each
+    ``$name`` inside a longer string by its word (a keyword of a chosen color: "protection from $color")."""
     if isinstance(node, str):
-        return values.get(node[1:], node) if node.startswith("$") else node
+        if node.startswith("$") and node[1:] in values:
+            return values[node[1:]]
+        if "$" in node:
+            return _PLACEHOLDER.sub(lambda m: str(values.get(m.group(1), m.group(0))), node)
+        return node
     if isinstance(node, dict):
         return {_substitute(key, values): _substitute(value, values) for key, value in node.items()}
     if isinstance(node, list):

@@ -86,6 +86,7 @@ GUARDS = {
     "auras_after_enchanted": AURA_TOGETHER,
     "face_down_copiable": FACE_DOWN,  # apply.copy_onto, onto a face-down permanent
     "copy_exceptions_skip_cda": COPY_EXCEPTIONS,  # apply.copy_onto
+    "copy_additions_copy_cda": COPY_EXCEPTIONS,  # apply.copy_onto
     "card_counters": CARD_COUNTERS,  # the cards a count reads, the cards an outcome lists
     "copies_keep_values": COPY,  # the dependency trial of a copy effect
     "text_changes_creature_types": TEXT,  # Planner._build, for text parts only
@@ -437,9 +438,9 @@ def _copy_part(part: CopyPart) -> int:
         return 0
     found = COPY_EXCEPTIONS
     for name, value in part.exceptions:
-        if name == "subtypes" and value:
+        if name in ("subtypes", "add_subtypes") and value:
             found |= SUBTYPES_GAINED
-        elif name == "types" and isinstance(value, tuple) and "tribal" in value:
+        elif name in ("types", "add_types") and isinstance(value, tuple) and "tribal" in value:
             found |= TRIBAL
     return found
 

@@ -119,6 +119,12 @@ class _PTSwitchPartKind:
     kind: ClassVar[Literal["pt_switch"]] = "pt_switch"
 
 
+# A copy exception that adds to the copied values, and the characteristic it adds to (706.9b of 2021-02; 707.9b):
+# "it's an artifact in addition to its other types", "it has this ability". Each becomes a copiable value.
+COPY_ADDITIONS = {"add_types": "types", "add_subtypes": "subtypes", "add_supertypes": "supertypes",
+                  "add_abilities": "abilities"}
+
+
 @dataclass(frozen=True, slots=True)
 class CopyPart(_CopyPartKind):
     """Become a copy of an object's copiable values (layer 1), with exceptions: characteristics the
@@ -143,7 +149,13 @@ class CopyPart(_CopyPartKind):
     @property
     def excepted(self) -> frozenset[str]:
         """The characteristics the exceptions set, as 604.3a(1) / 405.2 name them (power, toughness: pt)."""
-        return frozenset("pt" if k in ("power", "toughness") else k for k, _ in self.exceptions)
+        return frozenset("pt" if k in ("power", "toughness") else k for k, _ in self.exceptions
+                         if k not in COPY_ADDITIONS)
+
+    @property
+    def added(self) -> frozenset[str]:
+        """The characteristics its exceptions add to ("an artifact in addition to its other types": types)."""
+        return frozenset(COPY_ADDITIONS[k] for k, _ in self.exceptions if k in COPY_ADDITIONS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -285,7 +297,7 @@ def parts_from_dict(body: Mapping[str, Any]) -> tuple[Part, ...]:
         copy = body["copy"]
         if isinstance(copy, dict):
             exceptions = tuple(
-                (k, (card_types(v) if k == "types" else tuple(v)) if isinstance(v, list) else v)
+                (k, (card_types(v) if k in ("types", "add_types") else tuple(v)) if isinstance(v, list) else v)
                 for k, v in sorted(copy.get("except", {}).items())
             )
             parts.append(CopyPart(copy["of"], exceptions, tuple(sorted(copy.get("chooses", {}).items()))))

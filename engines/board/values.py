@@ -121,17 +121,28 @@ class ManaValue:
         return "mana_value"
 
 
+# What a count's objects may be asked to share with the object the value is read for (``Count.sharing``).
+SHARING = ("creature_type", "color")
+
+
 @dataclass(frozen=True, slots=True)
 class Count:
-    """How many objects on the battlefield, or cards in graveyards or in exile, match a filter."""
+    """How many objects on the battlefield, or cards in graveyards or in exile, match a filter.
+
+    With ``sharing``, each affected object has its own count: the others that match and share at least one
+    creature type (or color) with it (Coat of Arms: +1/+1 for each other creature that shares a creature type
+    with it). In a condition, the object is the ability's own."""
 
     filter: Filter
     zone: str = "battlefield"  # or "graveyard", "exile"
+    sharing: str | None = None  # one of SHARING
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"count": self.filter.to_dict()}
         if self.zone != "battlefield":
             out["zone"] = self.zone
+        if self.sharing is not None:
+            out["sharing"] = self.sharing
         return out
 
 
@@ -247,7 +258,7 @@ def value_from_dict(data: Any) -> Value:
     if data == "mana_value":
         return MANA_VALUE
     if "count" in data:
-        return Count(Filter.from_dict(data["count"]), data.get("zone", "battlefield"))
+        return Count(Filter.from_dict(data["count"]), data.get("zone", "battlefield"), data.get("sharing"))
     if "counters" in data:
         return CountersOn(data["counters"], data["of"])
     if "sum" in data:
@@ -282,9 +293,12 @@ def leaves(value: Value) -> Iterator[Value]:
 
 
 def per_object(value: Value) -> bool:
-    """Whether each affected object has its own amount: the value reads the affected object's mana value."""
+    """Whether each affected object has its own amount: the value reads the affected object's mana value, or
+    counts what shares a creature type or color with it."""
     if isinstance(value, (ManaValue, AsResolved)):
         return True
+    if isinstance(value, Count):
+        return value.sharing is not None
     if isinstance(value, Sum):
         return any(per_object(v) for v in value.values)
     if isinstance(value, Times):
@@ -407,7 +421,7 @@ def map_value_filters(value: Value, change) -> Value:
     """``value`` with ``change(filter)`` for each of its filters; the same object if no filter changes."""
     if isinstance(value, Count):
         f = change(value.filter)
-        return value if f is value.filter else Count(f, value.zone)
+        return value if f is value.filter else Count(f, value.zone, value.sharing)
     if isinstance(value, Greatest):
         f = change(value.among)
         return value if f is value.among else Greatest(value.characteristic, f)

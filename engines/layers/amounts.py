@@ -7,7 +7,7 @@ A mixin of the layer machine's pass (``engines.layers.machine._Run``): it reads 
 
 from __future__ import annotations
 
-from engines.layers.reading import count, matches, read_pt
+from engines.layers.reading import count, count_sharing, matches, read_pt
 from engines.layers.layer_pass import LayerPass
 from engines.layers.state import Instance, Obj
 from engines.layers.zones import with_counters, zone_views
@@ -46,9 +46,12 @@ class Amounts(LayerPass):
         if kind is Count:
             if value.zone == "battlefield":
                 objects = state.values() if not self.zoned else self._permanents(state)
-                return count(value, objects, you, unit.source, self.sets)
-            views = self._zone_views(state, self._card_counters_counted(key))[value.zone]
-            return count(value, views, you, unit.source, self.sets)
+            else:
+                objects = self._zone_views(state, self._card_counters_counted(key))[value.zone]
+            if value.sharing is not None:
+                assert oid is not None, "what shares is counted for an affected object or the ability's own"
+                return count_sharing(value, objects, state[oid], you, unit.source, self.sets)
+            return count(value, objects, you, unit.source, self.sets)
         if kind is PTOf:
             o = state.get(value.of)
             if o is not None and o.zone == "battlefield":

@@ -7,6 +7,7 @@ the same way, to copies of the objects.
 
 from __future__ import annotations
 
+from engines.board.abilities import COPY_ADDITIONS
 from engines.board.board import (
     EVERY_CREATURE_TYPE, FACE_DOWN, ON_BATTLEFIELD, AbilityPart, ColorPart, CopyPart, StaticAbility, TypePart,
 )
@@ -29,15 +30,25 @@ def copy_onto(o: Obj, target: Obj, part: CopyPart, unit: Instance, planner: Plan
         return  # a face-down permanent keeps its face-down values (504.2 of 2003-07; 707.2 / 708.2; 613.2b)
     _take_values(o, target)
     for name, value in part.exceptions:
-        setattr(o, name, frozenset(value) if isinstance(value, tuple) else value)
-    if planner.ruleset.subtypes_match_types and any(name == "subtypes" for name, _ in part.exceptions):
+        added = COPY_ADDITIONS.get(name)
+        if added == "abilities":
+            o.keywords = o.keywords | frozenset(value)
+        elif added is not None:
+            setattr(o, added, getattr(o, added) | frozenset(value))
+        else:
+            setattr(o, name, frozenset(value) if isinstance(value, tuple) else value)
+    if planner.ruleset.subtypes_match_types and any(name in ("subtypes", "add_subtypes") for name, _ in part.exceptions):
         # 205.3d (2011-09): an exception's subtype that goes with none of the copy's card types is not gained.
         sets = planner.ruleset.subtypes
         o.subtypes = frozenset(s for s in o.subtypes if sets.fits(s, o.types))
     if o.words is not None:  # what a copy copies is its text (copiable values: 503.2 / 706.2)
         o.words = o.subtypes | o.keywords
     # 706.8d (2011): a characteristic-defining ability that defines an excepted characteristic is not copied.
-    skipped = part.excepted if planner.ruleset.copy_exceptions_skip_cda else frozenset()
+    # 706.9d (2021-02-02): one that adds card types, supertypes or subtypes copies them; before, it too modified
+    # the characteristic, so it left them out.
+    skipped = EMPTY
+    if planner.ruleset.copy_exceptions_skip_cda:
+        skipped = part.excepted if planner.ruleset.copy_additions_copy_cda else part.excepted | part.added
     timestamp = _timestamp(o, unit, planner)
     # Keyed by the printed ability at the root of any chain of copies, so copies that copy
     # again (abilities that make objects copies) yield the same abilities, not new ones without end.

@@ -312,7 +312,10 @@ class Explaining(Depending):
             return None  # a resolved effect: timestamps alone order it
         if a == b and u.granted != v.granted and "own_and_granted" in self.ruleset.citations:
             return "granted"
-        if self.ruleset.apnap_timestamps and self.state[a].controller != self.state[b].controller:
+        held_a, held_b = self.state.get(a), self.state.get(b)
+        if held_a is None or held_b is None:
+            return None  # a card outside the battlefield the state does not hold: no permanent entered with it
+        if self.ruleset.apnap_timestamps and held_a.controller != held_b.controller:
             return "apnap"
         if self.ruleset.auras_after_enchanted:
             for aura, other in ((a, b), (b, a)):

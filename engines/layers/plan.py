@@ -81,7 +81,9 @@ def value_reads(value) -> int:
     if isinstance(value, (ManaValue, ManaValueOf)):
         return COPIABLE
     if isinstance(value, Count):
-        return filter_reads(value.filter) | (CONTROLLER if value.zone != "battlefield" else 0)
+        # What it shares with the object it is read for: the creature types or colors of both.
+        shared = 0 if value.sharing is None else TYPES if value.sharing == "creature_type" else COLORS
+        return filter_reads(value.filter) | shared | (CONTROLLER if value.zone != "battlefield" else 0)
     if isinstance(value, PTOf):
         return PT | TYPES  # a permanent's P/T, and whether it is a creature (a card's never changes)
     if isinstance(value, Greatest):

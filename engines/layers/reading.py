@@ -141,6 +141,27 @@ def count(value: Count, objects: Iterable, you: str | None, source_id: str | Non
     return sum(1 for o in objects if matches(f, o, you, source_id, sets))
 
 
+def count_sharing(value: Count, objects: Iterable, it, you: str | None, source_id: str | None,
+                  sets: SubtypeSets) -> int:
+    """How many of ``objects`` other than ``it`` match the count's filter and share a creature type (or a color)
+    with ``it``, as the layers so far leave them: Coat of Arms's count for one creature."""
+    f = value.filter
+    if value.sharing == "color":
+        mine = it.colors
+        return sum(1 for o in objects if o.id != it.id and not mine.isdisjoint(o.colors)
+                   and matches(f, o, you, source_id, sets))
+    mine = sets.in_set(it.subtypes, "creature")
+    return sum(1 for o in objects if o.id != it.id and _share_creature_type(mine, sets.in_set(o.subtypes, "creature"))
+               and matches(f, o, you, source_id, sets))
+
+
+def _share_creature_type(a: frozenset[str], b: frozenset[str]) -> bool:
+    """Whether two objects' creature types meet; every creature type (changeling, 702.73a) meets any other."""
+    if not a or not b:
+        return False
+    return EVERY_CREATURE_TYPE in a or EVERY_CREATURE_TYPE in b or not a.isdisjoint(b)
+
+
 def read_pt(o, value: PTOf) -> int:
     """A permanent's power or toughness as a value reads it: a noncreature has none, so 0 (208.3 / 207.3)."""
     if "creature" not in o.types:

@@ -87,7 +87,7 @@ def test_a_board_the_notation_cannot_say_has_no_notation():
     ("Grizzly Bears]", "a ']' closes no '['"),
     ("Grizzly Bears, @opponent", '"@opponent": a card\'s name comes first'),
     # With semicolons, commas never separate, and so never join either.
-    ("Urborg; Tomb of Yawgmoth", 'no card called "Urborg"'),
+    ("Karn; Silver Golem", 'no card called "Karn"'),
     ("Grizzly Bears#no spaces", "is not an id"),
     ("Mishra's Factory!fly", "has no ability \"fly\"; its abilities are \"animate\""),
     ("", "no card named"),

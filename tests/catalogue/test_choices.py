@@ -119,3 +119,20 @@ def test_the_board_format_writes_the_same_choices():
     # Mirror Entity's X = 3 sets the Clone's base P/T 3/3 (7b) and makes it every creature type (layer 4), a
     # Goblin among them, so the Adaptive Automaton that chose Goblin gives it +1/+1 (7c): 4/4.
     assert _pt(found["clone"]) == (4, 4) and found["primal-clay"]["abilities"] == ["flying"]
+
+
+@pytest.mark.parametrize("rules", ["cr418", "cr613", "current"])
+def test_a_keyword_of_a_chosen_color_is_a_value_no_text_change_reaches_and_no_copy_takes(rules):
+    # Mother of Runes: the color is chosen as its ability resolves: the Bears gain protection from red (layer
+    # 6 / old 5). Voice of All chose blue as it entered: Sleight of Mind (blue -> black) finds no word "blue" in
+    # its text, for the chosen word is a value (old 418.6a; 612.1-612.2), so it keeps protection from blue. The
+    # Clone copying it made no choice: the copied ability refers to none and gives nothing (706.6-706.7a; 607.5a);
+    # a second Clone that chose red as it entered has protection from red (707.6).
+    found = _answer("Grizzly Bears, Mother of Runes, Mother of Runes!protect>grizzly-bears[color=red], "
+                    "Voice of All[color=blue], Clone[copy=voice-of-all], Clone[copy=voice-of-all;color=red], "
+                    "Sleight of Mind>voice-of-all[from=blue;to=black]", rules)
+    assert "protection from red" in found["grizzly-bears"]["abilities"]
+    assert "protection from blue" in found["voice-of-all"]["abilities"]
+    colors = {f"protection from {c}" for c in ("white", "blue", "black", "red", "green")}
+    assert colors.isdisjoint(found["clone"]["abilities"])  # its copied ability is there, giving nothing
+    assert "protection from red" in found["clone-2"]["abilities"]
