@@ -538,6 +538,8 @@ class BoardGenerator:
         count: dict[str, Any] = {"count": self._filter(c)}
         if c.boolean(0.4):
             count["zone"] = "graveyard"
+        elif c.boolean(0.15):  # each object its own count: those sharing a creature type or a color with it
+            count["sharing"] = c.choice(["creature_type", "color"])
         return count
 
     def _value_tree(self, c: Choices) -> Any:

@@ -39,7 +39,8 @@ class CardBoardGenerator:
         permanents = [card for card in cards if not card.is_spell]
         # Cards with a layer effect, and the plain bodies they act on; both lists keep catalogue order.
         self.layer_cards = [card for card in permanents if card.static or card.effects or card.printed.get("counters")]
-        self.bodies = [card for card in permanents if card not in self.layer_cards]
+        acting = {id(card) for card in self.layer_cards}  # by identity: comparing cards field by field is slow
+        self.bodies = [card for card in permanents if id(card) not in acting]
         self.spells = [card for card in cards if card.is_spell and card.effects]
         # A graveyard holds any card: a Lightning Bolt there is an instant for Tarmogoyf to count.
         self.graveyard_cards = self.layer_cards + self.bodies + [card for card in cards if card.is_spell]

@@ -13,6 +13,8 @@ element, booleans toward False), so a shrunk board is small and plain.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from typing import Any, Callable, Sequence, TypeVar
 
 from hypothesis import strategies as st
@@ -59,7 +61,13 @@ def boards(draw: Callable[[st.SearchStrategy[Any]], Any], size: Size = SMALL, **
 @st.composite
 def card_boards(draw: Callable[[st.SearchStrategy[Any]], Any]) -> dict[str, Any]:
     """Board data naming catalogue cards only (``card:``, ``cast:``), from the generator of ``run --cards``."""
-    return CardBoardGenerator().board(HypothesisChoices(draw))
+    return _card_generator().board(HypothesisChoices(draw))
+
+
+@lru_cache(maxsize=1)
+def _card_generator() -> CardBoardGenerator:
+    """One generator for every example: it sorts the whole catalogue as it is made."""
+    return CardBoardGenerator()
 
 
 def board_values(size: Size = SMALL, **options: Any) -> st.SearchStrategy[Board]:

@@ -313,8 +313,8 @@ class Explaining(Depending):
         if a == b and u.granted != v.granted and "own_and_granted" in self.ruleset.citations:
             return "granted"
         held_a, held_b = self.state.get(a), self.state.get(b)
-        if held_a is None or held_b is None:
-            return None  # a card outside the battlefield the state does not hold: no permanent entered with it
+        if held_a is None or held_b is None or held_a.zone != "battlefield" or held_b.zone != "battlefield":
+            return None  # a card outside the battlefield: these rules order permanents that entered together
         if self.ruleset.apnap_timestamps and held_a.controller != held_b.controller:
             return "apnap"
         if self.ruleset.auras_after_enchanted:
