@@ -515,6 +515,15 @@ CHANGES: tuple[RuleChange, ...] = (
         "entered with: it gets a new one then, and so do the effects of its static abilities.",
         _setting(turning_timestamps=True),
     ),
+    # 2016-04
+    RuleChange(
+        "back-face-mana-value", "A transformed permanent's mana value is its front face's",
+        "711.4b (2016-01)", "711.4b (2016-04)",
+        "While a double-faced permanent has its back face up, its converted mana cost is now figured from its "
+        "front face's mana cost; before, the back face had no mana cost, so the permanent's was 0 (a transformed "
+        "Delver of Secrets, an Insectile Aberration, had converted mana cost 0, and from now on 1).",
+        _setting(back_face_mana_value=True),
+    ),
     # 2018-07
     RuleChange(
         "copies-keep-values", "A copy keeps what it copied when the original changes later",

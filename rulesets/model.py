@@ -185,6 +185,9 @@ class Ruleset:
     # other types" copies the characteristic-defining abilities that define them; before, as any exception
     # that modified a characteristic, it left them out (706.8d of 2011-02).
     copy_additions_copy_cda: bool = False
+    # 711.4b (2016-04-08): a transformed permanent's mana value is its front face's; before, its back face had no
+    # mana cost, so 0. A board gives the front face's as its mana value.
+    back_face_mana_value: bool = False
     # 121.1a (2011-06): +X/+Y counters change the P/T of a creature card in a graveyard or in exile
     # too; before (200.10 / 120.1a / 121.1a "on a permanent"), only a permanent's.
     card_counters: bool = False

@@ -22,6 +22,7 @@ catalogue ("enters with") are replaced, not added to, by a board's ``counters``.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import re
 from typing import Any, Iterable
 
@@ -192,6 +193,11 @@ class _Expansion:
             raise CardReferenceError(
                 path + ["card"], f"{card.name} is {article(card.types[0])} {card.types[0]}, not a permanent: {where}")
         object_id = self.object_ids[index]
+        if obj.get("transformed"):
+            if card.back is None:
+                raise CardReferenceError(path + ["transformed"], f"{card.name} is not a double-faced card: it has no "
+                                                                 "back face to turn up")
+            card = _back_face(card)
         given = dict(obj.get("choices", {}))
         own_names = {choice.name for choice in card.choices}
         copies = any(_copied(a).startswith("$") for a in card.static)
@@ -482,6 +488,14 @@ class _Expansion:
 # ---------------------------------------------------------------- substitution
 
 NONE = "none"  # an optional choice declined: a Clone that copied nothing
+
+
+def _back_face(card: Card) -> Card:
+    """A transformed double-faced card as its permanent is: the back face's name and characteristics (712.8e;
+    711.4b), with the front face's mana value, which the rules of each edition read or not (back-face-mana-value)."""
+    back = dict(card.back or {})
+    printed = {**{k: v for k, v in back.items() if k != "name"}, "mana_value": card.printed.get("mana_value", 0)}
+    return dataclasses.replace(card, name=back["name"], printed=printed, effects=(), choices=())
 
 
 def _mentions(word: str, placeholders: set[str]) -> bool:

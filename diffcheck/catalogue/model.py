@@ -47,7 +47,7 @@ PRINTED = ("types", "subtypes", "supertypes", "colors", "color_indicator", "powe
            "abilities")
 SPELL_TYPES = ("instant", "sorcery")
 _ENTRY_KEYS = {"name", "about", "caveats", "choices", "static", "counters", "effect", "targets",
-               "activated", "triggered", "first_printing", "formats", *PRINTED}
+               "activated", "triggered", "first_printing", "formats", "back", *PRINTED}
 _ABILITY_KEYS = {"ability", "about", "choices", "effect", "targets"}
 
 
@@ -168,6 +168,9 @@ class Card:
     caveat_scopes: tuple[tuple[str, tuple[str, str]], ...] = ()
     # The formats it is legal in as of the catalogue's date (``formats.AS_OF``), in ``FORMATS`` order.
     formats: tuple[str, ...] = ()
+    # A double-faced card's back face: its name and printed characteristics (no mana cost: a transformed
+    # permanent's mana value is the front face's from 2016-04, 711.4b; 712.8e), and its static abilities.
+    back: Mapping[str, Any] | None = None
 
     @property
     def types(self) -> tuple[str, ...]:
@@ -258,7 +261,8 @@ def card_from_entry(entry: Any, group: str, where: str) -> Card:
         formats = check_formats(entry.get("formats", []), first and first[1], where)
     except ValueError as error:
         raise CatalogueError(str(error)) from None
-    return Card(name, entry["about"], printed, tuple(effects), choices, caveats, group, first, scopes, formats)
+    return Card(name, entry["about"], printed, tuple(effects), choices, caveats, group, first, scopes, formats,
+                _back(entry.get("back"), where))
 
 
 def _caveats(spec: Any, labels: list, choices: tuple[Choice, ...], where: str) -> tuple[tuple[str, ...], tuple]:
@@ -280,6 +284,19 @@ def _caveats(spec: Any, labels: list, choices: tuple[Choice, ...], where: str) -
         texts.append(caveat["text"])
         scopes.append((caveat["text"], (kind, caveat[kind])))
     return tuple(texts), tuple(scopes)
+
+
+_BACK_KEYS = {"name", *PRINTED, "static"} - {"mana_value"}
+
+
+def _back(spec: Any, where: str) -> Mapping[str, Any] | None:
+    if spec is None:
+        return None
+    if not isinstance(spec, dict) or not isinstance(spec.get("name"), str) or not spec.get("types") \
+            or set(spec) - _BACK_KEYS:
+        raise CatalogueError(f"{where}: back is the back face: a name, types and printed characteristics "
+                             f"({', '.join(sorted(_BACK_KEYS))}); no mana value, which comes from the front face")
+    return spec
 
 
 def _first_printing(spec: Any, where: str) -> tuple[str, str] | None:

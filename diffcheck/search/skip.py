@@ -57,6 +57,7 @@ AURA_TOGETHER = 4096  # an Aura that entered with what it enchants (Timestamp Or
 CARD_COUNTERS = 8192  # counters on a card outside the battlefield (121.1a of 2011-06)
 PT_COUNTERS = 16384  # +X/+Y or -X/-Y counters on a permanent (the counters step of the plan)
 TRIBAL = 32768  # the card type tribal, kindred from 2024-06 (205.2a): what an outcome calls it
+BACK_FACE = 1048576  # a transformed permanent, its back face up (711.4b of 2016-04: the front face's mana value)
 TYPE_PART = 65536  # an effect that changes types: which sets go with which card types (204.3c of 2009-10; 205.3d)
 EVERY_TYPE = 131072  # every creature type (changeling, 702.70a of 2009-10; "gains all creature types")
 SUBTYPES_REMOVED = 262144  # removing subtypes (every creature type but some: the document's list, 205.3m)
@@ -81,6 +82,8 @@ GUARDS = {
     # (which a text change can make of one that sets others).
     "land_types_set_always": SUBTYPES_SET,
     "turning_timestamps": TURNED,
+    # machine._Run: a transformed permanent's mana value; apply.copy_onto, a copy of one.
+    "back_face_mana_value": BACK_FACE,
     # _Run: the APNAP rank moves only the positions of the permanents the active player does not control.
     "apnap_timestamps": NOT_ACTIVE,
     "auras_after_enchanted": AURA_TOGETHER,
@@ -340,6 +343,8 @@ def _features(board: Board, keyword_counters: bool) -> tuple[int, set, frozenset
             found |= TRIBAL
         if p.face_down is not None:
             found |= FACE_DOWN
+        if p.transformed:
+            found |= BACK_FACE
         if p.face_up_at is not None or p.face_down_at is not None or p.transformed_at is not None:
             if p.latest_timestamp != p.timestamp:
                 found |= TURNED

@@ -179,13 +179,14 @@ class Permanent:
     # Derived: the facts above that filters ask and no effect changes, as ``values`` status bits.
     status: int = field(default=0, init=False, repr=False, compare=False)
     # Derived: whether its abilities are only its static ones, all functioning on the battlefield (no face-down
-    # status, no changeling, no color indicator, no ability that works elsewhere only): the layer machine
+    # status, no changeling, no color indicator, no ability that works elsewhere only, not transformed): the layer machine
     # builds most objects on that fast path.
     plain: bool = field(default=True, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "plain", self.face_down is None and not self.color_indicator and (
-            CHANGELING not in self.abilities) and all(s.functions_in is ON_BATTLEFIELD for s in self.static))
+            CHANGELING not in self.abilities) and not self.transformed
+            and all(s.functions_in is ON_BATTLEFIELD for s in self.static))
         object.__setattr__(self, "status", (TAPPED if self.tapped else 0) | (PAIRED if self.paired_with is not None else 0)
                            | (TOKEN if self.token else 0) | (WAS_CAST if self.was_cast else 0)
                            | (TRANSFORMED if self.transformed else 0))

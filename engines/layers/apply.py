@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from engines.board.abilities import COPY_ADDITIONS
 from engines.board.board import (
-    EVERY_CREATURE_TYPE, FACE_DOWN, ON_BATTLEFIELD, AbilityPart, ColorPart, CopyPart, StaticAbility, TypePart,
+    EVERY_CREATURE_TYPE, FACE_DOWN, ON_BATTLEFIELD, TRANSFORMED, AbilityPart, ColorPart, CopyPart, StaticAbility, TypePart,
 )
 from engines.layers.amounts import Amounts
 from engines.layers.plan import Planner, characteristic
@@ -29,6 +29,8 @@ def copy_onto(o: Obj, target: Obj, part: CopyPart, unit: Instance, planner: Plan
     if o.id == target.id or (o.status & FACE_DOWN and planner.ruleset.face_down_copiable):
         return  # a face-down permanent keeps its face-down values (504.2 of 2003-07; 707.2 / 708.2; 613.2b)
     _take_values(o, target)
+    if target.status & TRANSFORMED:
+        o.mana_value = 0  # a copy of a back face has no mana cost (711.4b; 712.8e): the front's is not copied
     for name, value in part.exceptions:
         added = COPY_ADDITIONS.get(name)
         if added == "abilities":
