@@ -94,16 +94,23 @@ def test_a_finding_is_shrunk_once_and_its_witness_keeps_it(standard_run):
     from engines import get_engine
     from rulesets.editions import changes_between
 
+    # A shrunk board that shows several explanations (the P/T, types and subtypes a type-setting CDA changes)
+    # joins one group, the witness of each: it keeps every one of them, and is minimal for one, the
+    # explanation it was shrunk for, though another might have shrunk it further.
     _, result, groups, findings = standard_run
     explanations = [e for f in findings for e in f["explanations"]]
     assert result["shrinks"]["done"] == len(explanations)
     by_signature = {g["signature"]: g for g in groups}
     a, b = get_engine("cr418"), get_engine("cr613")
     changes = changes_between("cr418", "cr613")
-    for e in explanations[:6]:
-        board = by_signature[e["witness"]]["board"]
-        keep = showing(a, b, a.ruleset, changes, Explanation.from_key(e["explanation"]))
-        assert keep(board) and is_minimal(board, keep), e["explanation"]
+    by_witness: dict[str, list[str]] = {}
+    for e in explanations:
+        by_witness.setdefault(e["witness"], []).append(e["explanation"])
+    for witness, keys in list(by_witness.items())[:6]:
+        board = by_signature[witness]["board"]
+        keeps = [showing(a, b, a.ruleset, changes, Explanation.from_key(key)) for key in keys]
+        assert all(keep(board) for keep in keeps), keys
+        assert any(is_minimal(board, keep) for keep in keeps), keys
 
 
 def test_run_directory_files(standard_run):
