@@ -18,8 +18,8 @@ timestamp is when it entered, a spell's when it resolved). Each item is a catalo
 - ``~ZONE``: not a permanent but a card in its owner's graveyard, exile, hand or library (``Lightning
   Bolt~graveyard``); ``@opponent`` then names its owner, and the cards of one zone are in the order listed;
 - ``[...]``: counters (``+1/+1=2``), the card's choices by name (``type=elf``, ``color=red``; ``diffcheck
-  cards NAME`` lists them), and a permanent's state: ``tapped``, ``token``, ``was_cast``, ``transformed``, ``face_down=morph`` (or manifest, disguise,
-  cloak), separated by ``;``.
+  cards NAME`` lists them), and a permanent's state: ``tapped``, ``token``, ``was_cast``, ``transformed``,
+  ``face_down=morph`` (or manifest, disguise, cloak), separated by ``;``.
 
 Items are separated by commas (a name with a comma in it, such as Urborg, Tomb of Yawgmoth, is
 recognised whole) or by semicolons. A spell (instant or sorcery) is always its resolved effect.
@@ -148,7 +148,8 @@ def _read(text: str) -> tuple[list[_Item], dict[str, Any]]:
             raise NotationError(f"{q(item.text)}: x is what a spell's or ability's amounts came to as it resolved; "
                                 "a permanent takes none")
         if made is not None and (item.flags or item.face_down):
-            raise NotationError(f"{q(item.text)}: a spell or ability resolved is not {_state_words(item)}; a permanent is")
+            raise NotationError(
+                f"{q(item.text)}: a spell or ability resolved is not {_state_words(item)}; a permanent is")
         if made is None and len(refs) > 1:
             raise NotationError(f"{q(item.text)}: a permanent is attached to one object; found {len(refs)}")
         own = _own_id(item, card.name, taken)
@@ -408,7 +409,8 @@ FLAGS = ("tapped", "token", "was_cast", "transformed")
 
 def _state_words(item: _Item) -> str:
     """What the item says of a permanent's state, as the message refusing it for a card or an effect says it."""
-    words = {"tapped": "tapped", "token": "a token", "was_cast": "cast as a permanent spell", "transformed": "transformed"}
+    words = {"tapped": "tapped", "token": "a token", "was_cast": "cast as a permanent spell",
+             "transformed": "transformed"}
     return or_list([*(words[f] for f in item.flags), *(["face down"] if item.face_down else [])])
 
 

@@ -25,7 +25,8 @@ from engines.board.abilities import (  # noqa: F401
     TypePart, affects_from_dict, generated_label, indicator_text, parts_from_dict, parts_to_dict, subtypes_given,
 )
 from engines.board.values import (  # noqa: F401
-    FACE_DOWN, PAIRED, TAPPED, TOKEN, TRANSFORMED, WAS_CAST, Condition, Count, Filter, ManaValue, PTOf, Value, condition_from_dict, per_object,
+    FACE_DOWN, PAIRED, TAPPED, TOKEN, TRANSFORMED, WAS_CAST, Condition, Count, Filter, ManaValue, PTOf, Value,
+    condition_from_dict, per_object,
     value_from_dict, value_to_dict,
 )
 from engines.board.vocabulary import (  # noqa: F401
@@ -179,7 +180,8 @@ class Permanent:
     # Derived: the facts above that filters ask and no effect changes, as ``values`` status bits.
     status: int = field(default=0, init=False, repr=False, compare=False)
     # Derived: whether its abilities are only its static ones, all functioning on the battlefield (no face-down
-    # status, no changeling, no color indicator, no ability that works elsewhere only, not transformed): the layer machine
+    # status, no changeling, no color indicator, no ability that works elsewhere only, not transformed): the
+    # layer machine
     # builds most objects on that fast path.
     plain: bool = field(default=True, init=False, repr=False, compare=False)
 
@@ -187,9 +189,9 @@ class Permanent:
         object.__setattr__(self, "plain", self.face_down is None and not self.color_indicator and (
             CHANGELING not in self.abilities) and not self.transformed
             and all(s.functions_in is ON_BATTLEFIELD for s in self.static))
-        object.__setattr__(self, "status", (TAPPED if self.tapped else 0) | (PAIRED if self.paired_with is not None else 0)
-                           | (TOKEN if self.token else 0) | (WAS_CAST if self.was_cast else 0)
-                           | (TRANSFORMED if self.transformed else 0))
+        object.__setattr__(self, "status", (TAPPED if self.tapped else 0)
+                           | (PAIRED if self.paired_with is not None else 0) | (TOKEN if self.token else 0)
+                           | (WAS_CAST if self.was_cast else 0) | (TRANSFORMED if self.transformed else 0))
 
     def counter_timestamp(self, kind: str) -> int:
         return dict(self.counter_timestamps).get(kind, self.timestamp)

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from engines.board.abilities import COPY_ADDITIONS
 from engines.board.board import (
-    EVERY_CREATURE_TYPE, FACE_DOWN, ON_BATTLEFIELD, TRANSFORMED, AbilityPart, ColorPart, CopyPart, StaticAbility, TypePart,
+    EVERY_CREATURE_TYPE, FACE_DOWN, ON_BATTLEFIELD, TRANSFORMED, AbilityPart, ColorPart, CopyPart, StaticAbility,
+    TypePart,
 )
 from engines.layers.amounts import Amounts
 from engines.layers.plan import Planner, characteristic
@@ -39,7 +40,8 @@ def copy_onto(o: Obj, target: Obj, part: CopyPart, unit: Instance, planner: Plan
             setattr(o, added, getattr(o, added) | frozenset(value))
         else:
             setattr(o, name, frozenset(value) if isinstance(value, tuple) else value)
-    if planner.ruleset.subtypes_match_types and any(name in ("subtypes", "add_subtypes") for name, _ in part.exceptions):
+    if planner.ruleset.subtypes_match_types and any(name in ("subtypes", "add_subtypes")
+                                                    for name, _ in part.exceptions):
         # 205.3d (2011-09): an exception's subtype that goes with none of the copy's card types is not gained.
         sets = planner.ruleset.subtypes
         o.subtypes = frozenset(s for s in o.subtypes if sets.fits(s, o.types))

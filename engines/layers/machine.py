@@ -192,7 +192,7 @@ class _Run(Explaining):
             o.timestamp = ts
             o.dormant = dormant
             if p.transformed and not self.ruleset.back_face_mana_value:
-                o.mana_value = 0  # 711.4b until 2016-04: a back face has no mana cost (its board mana value: the front's)
+                o.mana_value = 0  # 711.4b until 2016-04: a back face has no mana cost (the board gives the front's)
             if p.color_indicator and indicators:  # 202.2e (2011-09-30): a printed characteristic
                 o.colors = o.colors | frozenset(p.color_indicator)
         if zoned:

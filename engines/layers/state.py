@@ -58,7 +58,8 @@ class Obj:
     text changes come before every effect that gives subtypes or keywords (the layers; July
     2003) that is no restriction, and ``words`` is None: all it has is text when they apply.
     ``status`` holds the board's facts about it that no effect changes (``values.TAPPED``, ``PAIRED``,
-    ``FACE_DOWN``, ``TOKEN``, ``WAS_CAST``, ``TRANSFORMED``: ``Permanent.status``). ``zone`` is where it is: "battlefield" for a permanent, or a card's zone
+    ``FACE_DOWN``, ``TOKEN``, ``WAS_CAST``, ``TRANSFORMED``: ``Permanent.status``). ``zone`` is where it is:
+    "battlefield" for a permanent, or a card's zone
     (``engines.layers.zones``); ``dormant`` holds a card's printed static abilities that do not function where it
     is, which a copy of it still copies.
     """
