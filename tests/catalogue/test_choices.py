@@ -136,3 +136,18 @@ def test_a_keyword_of_a_chosen_color_is_a_value_no_text_change_reaches_and_no_co
     colors = {f"protection from {c}" for c in ("white", "blue", "black", "red", "green")}
     assert colors.isdisjoint(found["clone"]["abilities"])  # its copied ability is there, giving nothing
     assert "protection from red" in found["clone-2"]["abilities"]
+
+
+@pytest.mark.parametrize("rules", ["cr418", "cr613", "current"])
+def test_an_x_paid_on_spells_and_abilities_and_a_color_chosen_as_an_ability_resolves(rules):
+    # Toxic Deluge with X = 2: all the creatures it affected get -2/-2: the Bears and the Ogre 2/2 -> 0/0.
+    # Chimeric Staff with X = 3 becomes a 3/3 Construct artifact creature (layer 4; P/T set, 6b / 7b); Hatred with
+    # X = 4, after it, +4/+0: 7/3 (old 6b by timestamp, after the setting; 2009 7c after 7b).
+    # Knight of Dawn chose black as its ability resolved: protection from black (layer 6 / old 5).
+    found = _answer("Grizzly Bears, Gray Ogre, Toxic Deluge>grizzly-bears+gray-ogre[x=2], Chimeric Staff, "
+                    "Chimeric Staff!animate[x=3], Hatred>chimeric-staff[x=4], Knight of Dawn, "
+                    "Knight of Dawn!protect[color=black]", rules)
+    assert _pt(found["grizzly-bears"]) == _pt(found["gray-ogre"]) == (0, 0)
+    staff = found["chimeric-staff"]
+    assert (staff["types"], staff["subtypes"], _pt(staff)) == (["artifact", "creature"], ["construct"], (7, 3))
+    assert found["knight-of-dawn"]["abilities"] == ["first strike", "protection from black"]
