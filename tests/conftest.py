@@ -16,6 +16,23 @@ os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="diffcheck-test-cache-")
 CASES = Path(__file__).parent / "cases"
 
 
+# The suite runs in worker processes (pytest-xdist, ``-n``), which are given COLUMNS=80; the commands' output fits
+# COLUMNS (diffcheck.reports.fit), so a worker would see a narrow terminal the run never had. The controlling
+# process passes on what COLUMNS was, and each worker puts it back.
+_COLUMNS_GIVEN = "DIFFCHECK_TEST_COLUMNS"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if os.environ.get("PYTEST_XDIST_WORKER") is None:
+        os.environ[_COLUMNS_GIVEN] = os.environ.get("COLUMNS", "")
+    elif _COLUMNS_GIVEN in os.environ:
+        given = os.environ[_COLUMNS_GIVEN]
+        if given:
+            os.environ["COLUMNS"] = given
+        else:
+            os.environ.pop("COLUMNS", None)
+
+
 def case_files() -> list[Path]:
     return sorted(CASES.glob("*.yaml"))
 

@@ -280,7 +280,8 @@ def test_ci_runs_the_readme_test_command():
     assert "```\nbash .ci/run\n```" in setup
     ci = (ROOT / ".ci" / "run").read_text().splitlines()
     command = next(line for line in ci if "pytest" in line)
-    assert command.strip() == "python3 -m venv .venv && .venv/bin/pip install -q -e '.[test]' && .venv/bin/python -m pytest"
+    assert command.strip() == ("python3 -m venv .venv && .venv/bin/pip install -q -e '.[test]' && "
+                               ".venv/bin/python -m pytest -n auto")
 
 
 def test_diff_helpers_on_outcomes_from_outside_engines():

@@ -237,6 +237,15 @@ def test_stopping_the_server_stops_its_workers(tmp_path):
             url = log.read_text().split("http://", 1)[1].split("/", 1)[0]
             assert httpx2.post(f"http://{url}/api/judge", json=NORMAL, timeout=60).status_code == 200
             started = _processes(process.pid)
+            # Once its workers have all started: a Ctrl-C that meets a worker still starting, before it can
+            # ignore SIGINT, is another matter (left open, see the note on issue 41), which a busy machine meets.
+            steady = time.monotonic() + 30
+            while time.monotonic() < steady:
+                time.sleep(0.5)
+                now = _processes(process.pid)
+                if sorted(now) == sorted(started):
+                    break
+                started = now
             assert len(started) >= 4  # the server, the forkserver, its workers
             os.killpg(process.pid, signal.SIGINT)
             assert process.wait(20) == 0
