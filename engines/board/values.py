@@ -36,6 +36,9 @@ FILTER_INT_KEYS = (
 )
 FILTER_PLAYER_KEYS = ("controller", "owner")
 FILTER_STATUS_KEYS = ("tapped", "attached", "paired", "face_down", "token", "was_cast", "transformed")
+# The status keys that ask an object's status bits, and each one's bit (``attached`` asks what it is attached to).
+STATUS_BITS = (("tapped", TAPPED), ("paired", PAIRED), ("face_down", FACE_DOWN), ("token", TOKEN),
+               ("was_cast", WAS_CAST), ("transformed", TRANSFORMED))
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,12 +78,24 @@ class Filter:
     # Whether any key below ``other`` besides the P/T bounds is given: the layer machine asks a filter
     # millions of times, and most filters give none of them.
     rare: bool = field(default=False, init=False, repr=False, compare=False)
+    # Derived from the status keys: the bits they ask about, and those that must be set (an object matches when
+    # ``status & status_mask == status_wanted``).
+    status_mask: int = field(default=0, init=False, repr=False, compare=False)
+    status_wanted: int = field(default=0, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         rare = self.owner is not None or self.name is not None or self.mana_value_at_least is not None \
             or self.mana_value_at_most is not None or self.no_abilities \
             or any(getattr(self, k) is not None for k in FILTER_STATUS_KEYS)
         object.__setattr__(self, "rare", rare)
+        mask = wanted = 0
+        for key, bit in STATUS_BITS:
+            asked = getattr(self, key)
+            if asked is not None:
+                mask |= bit
+                wanted |= bit if asked else 0
+        object.__setattr__(self, "status_mask", mask)
+        object.__setattr__(self, "status_wanted", wanted)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "Filter":

@@ -4,10 +4,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from engines.board.board import (
-    BASIC_LAND_TYPES, EVERY_CREATURE_TYPE, FACE_DOWN, PAIRED, TAPPED, TOKEN, TRANSFORMED, WAS_CAST, Card, Count, Filter,
-    PTOf,
-)
+from engines.board.board import BASIC_LAND_TYPES, EVERY_CREATURE_TYPE, Card, Count, Filter, PTOf
 from rulesets.model import LEGACY_SUBTYPES, SubtypeSets
 
 
@@ -68,20 +65,9 @@ def _rare_matches(f: Filter, o, you: str | None) -> bool:
     if f.no_abilities and (o.ability_words or not o.subtypes.isdisjoint(BASIC_LAND_TYPES)):
         # An object with a basic land type has that type's mana ability (old 214.9e / 212.6d; 2009 305.6).
         return False
-    status = o.status
-    if f.tapped is not None and bool(status & TAPPED) != f.tapped:
-        return False
-    if f.paired is not None and bool(status & PAIRED) != f.paired:
-        return False
-    if f.face_down is not None and bool(status & FACE_DOWN) != f.face_down:
+    if (o.status & f.status_mask) != f.status_wanted:  # tapped, paired, face down, token, was cast, transformed
         return False
     if f.attached is not None and (o.attached_to is not None) != f.attached:
-        return False
-    if f.token is not None and bool(status & TOKEN) != f.token:
-        return False
-    if f.was_cast is not None and bool(status & WAS_CAST) != f.was_cast:
-        return False
-    if f.transformed is not None and bool(status & TRANSFORMED) != f.transformed:
         return False
     return True
 
