@@ -524,6 +524,15 @@ CHANGES: tuple[RuleChange, ...] = (
         "Delver of Secrets, an Insectile Aberration, had converted mana cost 0, and from now on 1).",
         _setting(back_face_mana_value=True),
     ),
+    # 2017-04
+    RuleChange(
+        "split-cards-combined", "A split card's characteristics are its two halves combined",
+        "708.5-708.6a (2017-01)", "708.4, 708.4b (2017-04)",
+        "Outside the stack a split card no longer has two sets of characteristics: it has its halves' combined mana "
+        "cost, and so one mana value, their sum. Before, a comparison of its mana value held if either half's did "
+        "(Research // Development, 2 and 5, had mana value 2 or less); from now on it compares the sum (7).",
+        _setting(split_cards_combined=True),
+    ),
     # 2018-07
     RuleChange(
         "copies-keep-values", "A copy keeps what it copied when the original changes later",

@@ -115,6 +115,8 @@ EDITIONS: tuple[Edition, ...] = (
             ("new-timestamp-on-turning",)),
     Edition("2016-04", "Seven layers, a transformed permanent's mana value from its front face (Shadows over "
             "Innistrad)", "2016-04-08", ("back-face-mana-value",)),
+    Edition("2017-04", "Seven layers, a split card's halves combined (Amonkhet)", "2017-04-28",
+            ("split-cards-combined",)),
     Edition("2018-07", "Seven layers, a copy keeps what it copied (Core Set 2019)", "2018-07-13",
             ("copies-keep-values",)),
     Edition("2020-04", "Seven layers, counters in 7c with timestamps (Ikoria)", "2020-04-17",

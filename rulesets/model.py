@@ -188,6 +188,10 @@ class Ruleset:
     # 711.4b (2016-04-08): a transformed permanent's mana value is its front face's; before, its back face had no
     # mana cost, so 0. A board gives the front face's as its mana value.
     back_face_mana_value: bool = False
+    # 708.4 (2017-04-28): a split card's characteristics outside the stack are its halves' combined, its mana value
+    # the combined mana cost's; before, it had two sets of characteristics, and a comparison of its mana value held
+    # if either half's did (708.6a). Amounts read the sum either way (708.5a).
+    split_cards_combined: bool = False
     # 121.1a (2011-06): +X/+Y counters change the P/T of a creature card in a graveyard or in exile
     # too; before (200.10 / 120.1a / 121.1a "on a permanent"), only a permanent's.
     card_counters: bool = False

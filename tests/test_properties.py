@@ -213,7 +213,7 @@ def expected_as_printed(data: dict[str, Any]) -> dict[str, Any]:
                 if "changeling" in o.get("abilities", ()) else o.get("subtypes", ())),
             "supertypes": sorted(o.get("supertypes", ())),
             "colors": sorted(o.get("colors", ())),
-            "abilities": sorted(set(o.get("abilities", ()))),
+            "abilities": sorted(set(o.get("abilities", ())) | set(o.get("activated", ()))),
             "power": o.get("power", 0) + dp if creature else None,
             "toughness": o.get("toughness", 0) + dt if creature else None,
         }

@@ -116,6 +116,24 @@ _FILTER_FEATURE = {
 }
 
 
+_ACTIVATED = ["pump", "regenerate", "tap"]  # labels of activated abilities ("obj1: pump")
+_LETTER = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
+def _mana_cost(c: Choices, mana_value: int, colors: Sequence[str]) -> str:
+    """A mana cost of ``mana_value`` whose colored symbols are of ``colors`` (202.2): generic mana, then up to three
+    colored symbols, now and then a hybrid one of two of its colors, which devotion counts once (700.5)."""
+    letters = [_LETTER[color] for color in colors]
+    symbols: list[str] = []
+    for _ in range(min(mana_value, 3) if letters else 0):
+        if len(letters) > 1 and c.boolean(0.25):
+            symbols.append(f"{{{letters[0]}/{letters[1]}}}")
+        else:
+            symbols.append("{" + c.choice(letters) + "}")
+    generic = mana_value - len(symbols)
+    return ("{%d}" % generic if generic or not symbols else "") + "".join(symbols)
+
+
 def _subset(c: Choices, pool: Sequence[str], most: int) -> list[str]:
     n = c.integer(0, most)
     out: list[str] = []
@@ -306,12 +324,18 @@ class BoardGenerator:
         if "creature" in types:
             o["power"] = c.integer(0, 5)
             o["toughness"] = c.integer(0, 5)
-        o["mana_value"] = c.integer(0, 6)
+        mana_value = c.integer(0, 6)
+        if "devotion" in self.allow and "land" not in types:
+            o["mana_cost"] = _mana_cost(c, mana_value, colors)  # its mana value follows (202.3)
+        else:
+            o["mana_value"] = mana_value
         keywords = _subset(c, KEYWORDS, 2)
         if self.cda and "every_creature_type" in self.allow and "creature" in types and c.boolean(0.1):
             keywords.append(CHANGELING)  # every creature type, a characteristic-defining ability (702.73a)
         if keywords:
             o["abilities"] = keywords
+        if "activated" in self.allow and c.boolean(0.1):
+            o["activated"] = [f"{oid}: {c.choice(_ACTIVATED)}"]
         if self.counters and "creature" in types and c.boolean(0.25):
             o["counters"] = {c.choice(self._counter_kinds): c.integer(1, 2)}
         if c.boolean(0.1):
@@ -350,6 +374,12 @@ class BoardGenerator:
         colors = _subset(c, COLORS, 1)
         if colors:
             card["colors"] = colors
+        if "activated" in self.allow and c.boolean(0.3):
+            card["activated"] = [f"card{i}: {c.choice(_ACTIVATED)}"]
+        if types[0] in ("instant", "sorcery") and "split" in self.allow and c.boolean(0.4):
+            # A split card: its halves' mana costs, which a comparison read half by half until 2017-04 (708.6a).
+            card["halves"] = [{"name": f"card{i}-{side}", "mana_cost": _mana_cost(c, c.integer(0, 5), colors)}
+                              for side in ("left", "right")]
         return card
 
     # ------------------------------------------------------------ abilities and effects
@@ -471,6 +501,10 @@ class BoardGenerator:
             return {"remove_all": True}
         if op == "remove":
             return {"remove": [c.choice(KEYWORDS)]}
+        if "activated" in self.allow and c.boolean(0.15):
+            # Necrotic Ooze's kind: the activated abilities of what a filter matches, in a graveyard or on the
+            # battlefield, read as the ability layer applies.
+            return {"add_activated_of": {"filter": self._filter(c), "zone": c.choice(["graveyard", "battlefield"])}}
         added: list[Any] = [c.choice(KEYWORDS)]
         if self.granted and depth == 0 and c.boolean(0.3):  # (granted is off unless the engine implements it)
             holder = {"id": "granted"}
@@ -545,7 +579,8 @@ class BoardGenerator:
     def _value_tree(self, c: Choices) -> Any:
         """The values read from the whole game: the greatest P/T or mana value, card types among cards,
         life and hands, sums and multiples."""
-        kind = c.choice(["greatest", "sum", "times", "card_types", "life"])
+        kind = c.choice(["greatest", "sum", "times", "card_types", "life"]
+                        + (["devotion"] if "devotion" in self.allow else []))
         if kind == "greatest":
             return {f"greatest_{c.choice(['power', 'toughness', 'mana_value'])}": self._filter(c)}
         if kind == "sum":
@@ -554,7 +589,13 @@ class BoardGenerator:
             return {"times": c.choice([-1, 2]), "value": self._value(c, depth=1)}
         if kind == "card_types":
             return {"card_types_among": "graveyard"}
+        if kind == "devotion":
+            return self._devotion(c)
         return {c.choice(["life", "hand_size"]): c.choice(["you", "opponent"])}
+
+    def _devotion(self, c: Choices) -> dict[str, Any]:
+        """Devotion to one color or two (700.5): its color words are text that a text-changing effect changes."""
+        return {"devotion": _subset(c, COLORS, 2) or [c.choice(COLORS)]}
 
     def _condition(self, c: Choices, depth: int = 0) -> dict[str, Any]:
         """An "as long as" condition, leaning toward what effects on the board change (a filter's matches)."""
@@ -564,7 +605,9 @@ class BoardGenerator:
             return {kind: self._filter(c)}
         if kind == "value":
             bound = c.choice(["at_least", "at_most"])
-            return {"value": self._value(c, depth=1), bound: c.integer(0, 4)}
+            # A God's "as long as your devotion ... is less than N" a third of the time, where devotion can be had.
+            value = self._devotion(c) if "devotion" in self.allow and c.boolean(0.3) else self._value(c, depth=1)
+            return {"value": value, bound: c.integer(0, 4)}
         if kind == "your_turn":
             return {"your_turn": c.boolean()}
         if kind == "not":

@@ -13,7 +13,7 @@ from typing import Any, Callable, Sequence
 from diffcheck.boards.limits import CARD_ZONES
 from diffcheck.boards.problems import DocPath, describe, did_you_mean, document_order, format_path, player_list
 from diffcheck.words import q, shorten
-from engines.board import COLORS, DEFAULT_PLAYERS, MIXED_PT_COUNTER, PART_KEYS, counter_pt_change
+from engines.board import COLORS, DEFAULT_PLAYERS, MIXED_PT_COUNTER, PART_KEYS, counter_pt_change, mana_value_of_cost
 
 __all__ = ["meaning_problem"]
 
@@ -88,8 +88,16 @@ class _MeaningChecker:
             self._check_pair(path, obj)
             self._check_counter_kinds(path, obj)
             self._check_event_timestamps(path, obj, index)
+            self._check_mana_cost(path, obj)
             for number, ability in enumerate(obj.get("static", ())):
                 self._check_static(path + ["static", number], ability, granted=False)
+
+    def _check_mana_cost(self, path: DocPath, item: dict[str, Any]) -> None:
+        """A mana value given beside a mana cost is the cost's (202.3)."""
+        cost = item.get("mana_cost")
+        if cost and "mana_value" in item and item["mana_value"] != mana_value_of_cost(cost):
+            self.problem(path + ["mana_value"], f"mana value {item['mana_value']} is not that of the mana cost "
+                         f"{cost}, {mana_value_of_cost(cost)} (202.3); give one or the other")
 
     def _check_event_timestamps(self, path: DocPath, obj: dict[str, Any], index: int) -> None:
         """Counters are put on an object, and it turns face up or transforms, after it entered (613.7)."""
@@ -157,6 +165,7 @@ class _MeaningChecker:
                 for number, card in enumerate(cards):
                     path: DocPath = [zone, player, number]
                     self._check_counter_kinds(path, card)
+                    self._check_mana_cost(path, card)
                     card_id = card.get("id")
                     if card_id is None:
                         continue
@@ -261,6 +270,9 @@ class _MeaningChecker:
         for number, added in enumerate(body.get("abilities", {}).get("add", ())):
             if isinstance(added, dict):
                 self._check_static(path + ["abilities", "add", number], added, granted=True)
+        if "add_activated_of" in body.get("abilities", {}):
+            self._check_filter(path + ["abilities", "add_activated_of", "filter"],
+                               body["abilities"]["add_activated_of"]["filter"])
         for operation in ("set", "modify"):
             for number, value in enumerate(body.get("pt", {}).get(operation, ())):
                 self._check_value(path + ["pt", operation, number], value)
@@ -278,6 +290,9 @@ class _MeaningChecker:
             self._check_value(path + ["value"], value["value"])
         elif "counters" in value:
             self._check_read(path + ["of"], "counters", value["of"])
+        elif "devotion" in value:
+            if "player" in value:
+                self._check_player_word(path + ["player"], value["player"])
         else:
             (key, arg), = value.items()
             if key.startswith("greatest_"):

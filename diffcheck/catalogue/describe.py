@@ -142,7 +142,10 @@ def listing(cards: Iterable[Card]) -> str:
 
 def detail(card: Card) -> str:
     """One card in full: facts, description, caveats, layers, how to use it, its encoding."""
-    facts = [f"{card.name}", f"  {card.type_line()}    mana value {card.printed.get('mana_value', 0)}"]
+    halves = card.printed.get("halves")
+    cost = " // ".join(f"{h['name']} {h['mana_cost']}" for h in halves) if halves else card.printed.get("mana_cost")
+    facts = [f"{card.name}", f"  {card.type_line()}    " + (f"{cost}, " if cost else "")
+             + f"mana value {card.printed.get('mana_value', 0)}"]
     # A color indicator gives its colors (202.2e from 2011-09-30; before, the Oracle text said so): a card
     # with one is never "colorless".
     indicator = card.printed.get("color_indicator") or []

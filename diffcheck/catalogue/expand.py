@@ -39,7 +39,7 @@ __all__ = ["CardReferenceError", "NONE", "expand_board", "fresh_id", "uses_cards
 # The zones of cards outside the battlefield, and what such a card keeps of a catalogue entry.
 ZONES = tuple(CARD_ZONES)
 ZONE_CARD_FIELDS = ("types", "subtypes", "supertypes", "colors", "color_indicator", "power", "toughness", "mana_value",
-                    "abilities")
+                    "mana_cost", "halves", "abilities")
 _SUBTYPE_WORD = re.compile(r"^[a-z][a-z'-]*$")
 
 
@@ -172,6 +172,8 @@ class _Expansion:
         for key in ZONE_CARD_FIELDS:
             if key in found.printed:
                 out[key] = copy.deepcopy(found.printed[key])
+        if found.activated:
+            out["activated"] = list(found.activated)
         static = [copy.deepcopy(a) for a in found.static if _chosen(a, found.choices, {})]
         if static:
             out["static"] = static
@@ -211,6 +213,8 @@ class _Expansion:
         for key, value in card.printed.items():
             if key != "static":
                 out[key] = copy.deepcopy(value)
+        if card.activated:
+            out["activated"] = list(card.activated)
         for choice in card.choices:  # a shape chosen as it entered: printed values, copiable (706.2; 707.2)
             if choice.kind == "shape" and choice.name in values:
                 out.update(copy.deepcopy(dict(choice.options)[values[choice.name]]))
@@ -275,15 +279,21 @@ class _Expansion:
                 path + ["targets"],
                 f"{made.source} takes {count_phrase(made.targets, 'target')}; found {len(targets)}",
             )
-        if made.on_self and fold(self.card_names.get(targets[0], "")) != fold(card.name):
+        holder = self.card_names.get(targets[0], "") if made.on_self else ""
+        gained = made.on_self and fold(holder) != fold(card.name) and made.how == "activated" and \
+            self._gains_activated(holder)
+        if made.on_self and fold(holder) != fold(card.name) and not gained:
             raise CardReferenceError(
                 path + ["targets", 0],
                 f"{made.source} affects only its own permanent: the target must be a {card.name} "
                 f"on the board (card: {card.name}); {q(targets[0])} is not",
             )
         values = self._choices(path, effect.get("choices", {}), made.choices, made.source, self_id=None)
-        # Two casts of one card differ in their choices: the source says which (traces name it).
-        source = made.source + "".join(f", {name} {value}" for name, value in values.items())
+        # Two casts of one card differ in their choices: the source says which (traces name it). An ability another
+        # permanent gained (Necrotic Ooze's) is that permanent's, named with the card it comes from.
+        named = f"{self._lookup(path + ['targets', 0], holder).name} ({card.name}: {made.label})" if gained \
+            else made.source
+        source = named + "".join(f", {name} {value}" for name, value in values.items())
         if "x" in effect:  # what it read as it resolved, given by the board
             source += f", x {effect['x']}"
         out: dict[str, Any] = {"id": effect.get("id") or self._fresh_id(made.source), "source": source}
@@ -301,6 +311,12 @@ class _Expansion:
             body = self._as_resolved(path, body, effect["x"], made)
         out.update(body)
         return out
+
+    def _gains_activated(self, name: str) -> bool:
+        """Whether the catalogue card ``name`` has an ability that gains other cards' activated abilities, so that
+        one of those, activated, affects it (Necrotic Ooze pumping itself with a Quillspike's ability)."""
+        found = self.cards.get(name) if name else None
+        return found is not None and any("add_activated_of" in (a.get("abilities") or {}) for a in found.static)
 
     def _as_resolved(self, path: list[Any], body: dict[str, Any], x: int, made: CardEffect) -> dict[str, Any]:
         """The effect's body with ``x`` in place of every amount it reads from the game: what they came to as it

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any, Iterator, Mapping
 
 from diffcheck.catalogue.formats import check as check_formats
-from engines.board import BASIC_LAND_TYPES, CARD_TYPES, COLORS
+from engines.board import BASIC_LAND_TYPES, CARD_TYPES, COLOR_LETTERS, COLORS, mana_symbols, mana_value_of_cost
 
 __all__ = ["Card", "CardEffect", "Choice", "CatalogueError", "CHOICE_KINDS", "card_from_entry"]
 
@@ -44,7 +44,7 @@ CHOICE_KINDS = {
 
 # Fields of an entry that are the card's printed characteristics: they become the object's fields.
 PRINTED = ("types", "subtypes", "supertypes", "colors", "color_indicator", "power", "toughness", "mana_value",
-           "abilities")
+           "mana_cost", "halves", "abilities")
 SPELL_TYPES = ("instant", "sorcery")
 _ENTRY_KEYS = {"name", "about", "caveats", "choices", "static", "counters", "effect", "targets",
                "activated", "triggered", "first_printing", "formats", "back", *PRINTED}
@@ -182,6 +182,12 @@ class Card:
         return any(t in SPELL_TYPES for t in self.types)
 
     @property
+    def activated(self) -> tuple[str, ...]:
+        """Its activated abilities as an object's abilities list them, "CARD: LABEL" (``engines.board.ACTIVATED``):
+        those the catalogue holds, whose effects reach the layers."""
+        return tuple(f"{self.name}: {e.label}" for e in self.effects if e.how == "activated")
+
+    @property
     def static(self) -> tuple[Mapping[str, Any], ...]:
         return tuple(self.printed.get("static", ()))
 
@@ -226,6 +232,7 @@ def card_from_entry(entry: Any, group: str, where: str) -> Card:
         if not entry.get(key):
             raise CatalogueError(f"{where}: {key} is required")
     printed = {key: entry[key] for key in (*PRINTED, "static", "counters") if key in entry}
+    _check_mana_cost(entry, where)
     choices = _choices(entry.get("choices", {}), where)
     spell = any(t in SPELL_TYPES for t in entry["types"])
     effects: list[CardEffect] = []
@@ -265,6 +272,30 @@ def card_from_entry(entry: Any, group: str, where: str) -> Card:
                 _back(entry.get("back"), where))
 
 
+def _check_mana_cost(entry: Mapping[str, Any], where: str) -> None:
+    """A printed mana cost agrees with the entry's mana value (202.3) and, but for a color indicator or devoid,
+    its colors (202.2): a cost mistyped from a card shows here."""
+    cost = entry.get("mana_cost")
+    halves = entry.get("halves")
+    if halves is not None and (not isinstance(halves, list) or len(halves) != 2 or not all(
+            isinstance(h, dict) and set(h) == {"name", "mana_cost"} for h in halves)
+            or cost != "".join(h["mana_cost"] for h in halves)):
+        raise CatalogueError(f"{where}: halves are a split card's two, each a name and a mana cost, and the card's "
+                             "mana_cost is theirs together (709.4b)")
+    if cost is None:
+        return
+    if not isinstance(cost, str) or "".join("{" + s + "}" for s in mana_symbols(cost)) != cost or not cost:
+        raise CatalogueError(f"{where}: mana_cost {cost!r} is not a mana cost in braces ({{1}}{{U}})")
+    if mana_value_of_cost(cost) != entry.get("mana_value", 0):
+        raise CatalogueError(f"{where}: mana_cost {cost} has mana value {mana_value_of_cost(cost)}, "
+                             f"not the entry's {entry.get('mana_value', 0)}")
+    colors = {c for c, letter in COLOR_LETTERS.items() if letter in cost}
+    if not entry.get("color_indicator") and "devoid" not in entry.get("abilities", ()) and \
+            colors != set(entry.get("colors", ())):
+        raise CatalogueError(f"{where}: mana_cost {cost} is {sorted(colors) or 'colorless'}, the entry "
+                             f"{sorted(entry.get('colors', ())) or 'colorless'}")
+
+
 def _caveats(spec: Any, labels: list, choices: tuple[Choice, ...], where: str) -> tuple[tuple[str, ...], tuple]:
     """A card's caveats: sentences, or ``{text: SENTENCE, ability: LABEL}`` (it bears only where that ability
     is cast) or ``{text: SENTENCE, choice: NAME}`` (only on a permanent that made that choice)."""
@@ -286,7 +317,7 @@ def _caveats(spec: Any, labels: list, choices: tuple[Choice, ...], where: str) -
     return tuple(texts), tuple(scopes)
 
 
-_BACK_KEYS = {"name", *PRINTED, "static"} - {"mana_value"}
+_BACK_KEYS = {"name", *PRINTED, "static"} - {"mana_value", "mana_cost", "halves"}
 
 
 def _back(spec: Any, where: str) -> Mapping[str, Any] | None:

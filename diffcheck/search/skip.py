@@ -62,6 +62,7 @@ TYPE_PART = 65536  # an effect that changes types: which sets go with which card
 EVERY_TYPE = 131072  # every creature type (changeling, 702.70a of 2009-10; "gains all creature types")
 SUBTYPES_REMOVED = 262144  # removing subtypes (every creature type but some: the document's list, 205.3m)
 FULL_TEXT = 524288  # an effect that gives a card's full text (612.5 of 2009-10): its abilities, a second time
+SPLIT = 2097152  # a split card outside the battlefield (708.4 of 2017-04: its halves combined)
 
 # What traces, descriptions and warnings say, never what an outcome's objects are (the machine reads ``decisions``
 # and ``stages`` for its trace alone; ``card_types``, a document's list of card types, for the loader's warnings).
@@ -84,6 +85,7 @@ GUARDS = {
     "turning_timestamps": TURNED,
     # machine._Run: a transformed permanent's mana value; apply.copy_onto, a copy of one.
     "back_face_mana_value": BACK_FACE,
+    "split_cards_combined": SPLIT,  # reading.matches, on a split card's views (zones.card_objects, card_views)
     # _Run: the APNAP rank moves only the positions of the permanents the active player does not control.
     "apnap_timestamps": NOT_ACTIVE,
     "auras_after_enchanted": AURA_TOGETHER,
@@ -368,6 +370,8 @@ def _features(board: Board, keyword_counters: bool) -> tuple[int, set, frozenset
                 found |= TRIBAL
             if card.color_indicator:
                 found |= INDICATOR | CDA_ABILITY
+            if card.halves:
+                found |= SPLIT
             if card.counters:
                 found |= CARD_COUNTERS
                 if keyword_counters:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, ClassVar, Iterable, Literal, Mapping, Union
 
-from engines.board.values import Condition, Filter, Value, condition_from_dict, per_object, value_from_dict, value_to_dict
+from engines.board.values import Condition, Count, Filter, Value, condition_from_dict, per_object, value_from_dict, value_to_dict
 from engines.board.vocabulary import BASIC_LAND_TYPES, CHANGELING, EVERY_CREATURE_TYPE, ON_BATTLEFIELD, card_types
 
 # ---------------------------------------------------------------- affects
@@ -227,11 +227,17 @@ class AbilityPart(_AbilityPartKind):
     add: tuple[Union[str, "StaticAbility"], ...] = ()
     remove: tuple[str, ...] = ()
     remove_all: bool = False
+    # Gain the activated abilities of what a count matches: creature cards in graveyards (Necrotic Ooze), or
+    # permanents; read as the layer applies, like an amount (613.1f / old 418.5a).
+    add_activated_of: Count | None = None
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
         if self.add:
             out["add"] = [a if isinstance(a, str) else a.to_dict() for a in self.add]
+        if self.add_activated_of is not None:
+            count = self.add_activated_of
+            out["add_activated_of"] = {"filter": count.filter.to_dict(), "zone": count.zone}
         if self.remove:
             out["remove"] = list(self.remove)
         if self.remove_all:
@@ -326,6 +332,8 @@ def parts_from_dict(body: Mapping[str, Any]) -> tuple[Part, ...]:
                 add=tuple(a if isinstance(a, str) else StaticAbility.from_dict(a) for a in spec.get("add", ())),
                 remove=tuple(spec.get("remove", ())),
                 remove_all=bool(spec.get("remove_all", False)),
+                add_activated_of=None if "add_activated_of" not in spec else Count(
+                    Filter.from_dict(spec["add_activated_of"]["filter"]), spec["add_activated_of"]["zone"]),
             )
         )
     if "pt" in body:

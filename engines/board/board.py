@@ -63,6 +63,58 @@ def counter_pt_change(kind: str) -> tuple[int, int] | None:
     return sign * int(match.group(2)), sign * int(match.group(3))
 
 
+# ---------------------------------------------------------------- mana costs
+
+# A mana cost as printed, in braces: generic numbers, X, colorless {C}, snow {S}, the five colors, hybrid
+# ({W/U}, {2/W}) and Phyrexian ({G/P}, {W/U/P}) symbols (107.4). The board format checks the shape.
+MANA_SYMBOL = re.compile(r"\{(\d{1,2}|[XYZCS]|[WUBRG](?:/[WUBRGP]){0,2}|2/[WUBRG])\}")
+COLOR_LETTERS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
+# An activated ability, as an object's or card's abilities list it: "CARD: LABEL", the card that prints it and a
+# short name (Quillspike's "Quillspike: pump"). A keyword is lowercase words without a colon, so the two never meet:
+# an effect that gains activated abilities (Necrotic Ooze) takes the words with ``ACTIVATED`` in them.
+ACTIVATED = ": "
+
+
+def activated_words(words: Iterable[str]) -> frozenset[str]:
+    """The activated abilities among an object's ability words."""
+    return frozenset(w for w in words if ACTIVATED in w)
+
+
+def mana_symbols(cost: str) -> tuple[str, ...]:
+    """The symbols of a mana cost, without their braces (``{1}{U}{U}`` -> ``("1", "U", "U")``)."""
+    return tuple(MANA_SYMBOL.findall(cost))
+
+
+def mana_value_of_cost(cost: str) -> int:
+    """The mana value a mana cost gives (202.3): a generic symbol counts its number, X counts 0, a hybrid
+    {2/W} its larger part, every other symbol 1."""
+    total = 0
+    for symbol in mana_symbols(cost):
+        if symbol.isdigit():
+            total += int(symbol)
+        elif symbol.startswith("2/"):
+            total += 2
+        elif symbol not in ("X", "Y", "Z"):
+            total += 1
+    return total
+
+
+def devotion_in(cost: str, letters: str) -> int:
+    """How many mana symbols of a cost count toward devotion to the colors whose letters are given (700.5):
+    each symbol once if it is of any of them, hybrid and Phyrexian symbols included (700.5a)."""
+    if not cost:
+        return 0
+    n = 0
+    for symbol in cost.split("}"):
+        for letter in letters:
+            if letter in symbol:
+                n += 1
+                break
+    return n
+
+
 # ---------------------------------------------------------------- cards, objects, effects, the board
 
 
@@ -83,6 +135,11 @@ class Card:
     toughness: int | None = None
     mana_value: int = 0
     id: str | None = None
+    mana_cost: str = ""  # as printed, in braces ("{1}{U}"); "" for none: what devotion and copies read
+    # A split card's two halves, each its name and mana cost (708 / 709): the card has both names and the halves'
+    # combined mana cost, types and colors; a comparison of its mana value read each half's until 2017-04-28.
+    halves: tuple[tuple[str, str], ...] = ()
+    activated: tuple[str, ...] = ()  # its activated abilities, each "CARD: LABEL" (``ACTIVATED``)
     # The colors of a color indicator, in every zone (202.2e, from 2011-09-30); before, what its Oracle text said.
     color_indicator: tuple[str, ...] = ()
     counters: tuple[tuple[str, int], ...] = ()
@@ -92,16 +149,22 @@ class Card:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "Card":
+        halves = tuple((h["name"], h.get("mana_cost", "")) for h in data.get("halves", ()))
+        # A split card's combined mana cost and name, where the board gives only its halves (709.4b; 708.4a).
+        cost = data.get("mana_cost", "".join(c for _, c in halves))
         return cls(
-            name=data.get("name"),
+            name=data.get("name", " // ".join(n for n, _ in halves) or None),
             types=card_types(data.get("types", ())),
             subtypes=tuple(data.get("subtypes", ())),
             supertypes=tuple(data.get("supertypes", ())),
             colors=tuple(data.get("colors", ())),
             power=data.get("power"),
             toughness=data.get("toughness"),
-            mana_value=data.get("mana_value", 0),
+            mana_value=data.get("mana_value", mana_value_of_cost(cost)),
             id=data.get("id"),
+            mana_cost=cost,
+            halves=halves,
+            activated=tuple(data.get("activated", ())),
             color_indicator=tuple(data.get("color_indicator", ())),
             counters=tuple(sorted(data.get("counters", {}).items())),
             abilities=tuple(data.get("abilities", ())),
@@ -127,8 +190,14 @@ class Card:
         for key in ("power", "toughness"):
             if getattr(self, key) is not None:
                 out[key] = getattr(self, key)
+        if self.mana_cost:
+            out["mana_cost"] = self.mana_cost
         if self.mana_value:
             out["mana_value"] = self.mana_value
+        if self.halves:
+            out["halves"] = [{"name": name, "mana_cost": cost} for name, cost in self.halves]
+        if self.activated:
+            out["activated"] = list(self.activated)
         if self.counters:
             out["counters"] = dict(self.counters)
         if self.abilities:
@@ -177,6 +246,9 @@ class Permanent:
     token: bool = False  # a token rather than a card (111.1): filters and conditions ask
     was_cast: bool = False  # it entered as a spell that was cast and resolved: filters and conditions ask
     transformed: bool = False  # a double-faced permanent with its back face up (712): filters ask
+    # Its mana cost as printed, in braces; "" for none (a land, or a board that does not say): devotion reads it.
+    mana_cost: str = ""
+    activated: tuple[str, ...] = ()  # its activated abilities, each "CARD: LABEL" (``ACTIVATED``)
     # Derived: the facts above that filters ask and no effect changes, as ``values`` status bits.
     status: int = field(default=0, init=False, repr=False, compare=False)
     # Derived: whether its abilities are only its static ones, all functioning on the battlefield (no face-down
@@ -312,7 +384,9 @@ class Board:
                     color_indicator=tuple(o.get("color_indicator", ())),
                     power=o.get("power"),
                     toughness=o.get("toughness"),
-                    mana_value=o.get("mana_value", 0),
+                    mana_value=o.get("mana_value", mana_value_of_cost(o.get("mana_cost", ""))),
+                    mana_cost=o.get("mana_cost", ""),
+                    activated=tuple(o.get("activated", ())),
                     abilities=tuple(o.get("abilities", ())),
                     static=tuple(StaticAbility.from_dict(s) if memo is None else
                                  _memo(memo, id(s), s, StaticAbility.from_dict) for s in o.get("static", ())),
@@ -370,10 +444,14 @@ class Board:
             for key in ("power", "toughness"):
                 if getattr(o, key) is not None:
                     d[key] = getattr(o, key)
+            if o.mana_cost:
+                d["mana_cost"] = o.mana_cost
             if o.mana_value:
                 d["mana_value"] = o.mana_value
             if o.abilities:
                 d["abilities"] = list(o.abilities)
+            if o.activated:
+                d["activated"] = list(o.activated)
             if o.counters:
                 d["counters"] = dict(o.counters)
             if o.counter_timestamps:

@@ -20,8 +20,8 @@ from engines.board.abilities import (
 )
 from engines.board.board import Board, counter_pt_change
 from engines.board.values import (
-    FILTER_INT_KEYS, FILTER_STATUS_KEYS, AllOf, AnyOf, Compare, Filter, ManaValue, Not, map_condition_filters,
-    map_value_filters,
+    FILTER_INT_KEYS, FILTER_STATUS_KEYS, AllOf, AnyOf, Compare, Devotion, Filter, ManaValue, Not, leaves,
+    map_condition_filters, map_value_filters,
 )
 from engines.board.vocabulary import CHANGELING, EVERY_CREATURE_TYPE
 
@@ -50,10 +50,14 @@ FEATURES: dict[str, str] = {
     "mana_value": "an amount that is the affected object's own mana value (Opalescence, March of the Machines)",
     "values": "any other amount that is not a number: counts, other objects' P/T or counters, life, sums",
     "conditions": "an \"as long as\" condition on a static ability",
+    "devotion": "devotion to a color or two, read from the mana costs of a player's permanents (a Theros God)",
     # Where effects come from and what they reach.
     "cda": "a characteristic-defining ability printed on an object or card",
     "attached": "Auras and Equipment: an object attached to another, or an effect on the object it is attached to",
     "zones": "cards outside the battlefield (graveyards, exile, hands, libraries, the stack)",
+    "activated": "activated abilities an object or card has (\"CARD: LABEL\"), or an effect that gains those of "
+                 "other objects or cards (Necrotic Ooze)",
+    "split": "a split card outside the battlefield: two halves, their names and mana costs (708; 709)",
     # The objects.
     "counters": "+1/+1 or -1/-1 counters on a permanent",
     "counters_other": "other +X/+Y and -X/-Y counters (+1/+0, -0/-1, +2/+0) on a permanent",
@@ -106,6 +110,8 @@ def board_features(board: Board) -> frozenset[str]:
             found.add("paired")
         if CHANGELING in o.abilities:
             found.update(("cda", "every_creature_type"))
+        if o.activated:
+            found.add("activated")
         for kind, n in o.counters:
             change = counter_pt_change(kind)
             if n and change is not None:
@@ -122,6 +128,10 @@ def board_features(board: Board) -> frozenset[str]:
         if any(cards for zone in (board.graveyards, board.exile, board.hands, board.libraries, board.stack)
                for _, cards in zone):
             found.add("zones")
+        if any(card.halves for _, _, _, _, card in board.zone_cards()):
+            found.add("split")
+        if any(card.activated for _, _, _, _, card in board.zone_cards()):
+            found.add("activated")
     return frozenset(found)
 
 
@@ -162,6 +172,11 @@ def _part(part, found: set[str], controller: str | None) -> None:
         found.add(part.characteristic + ("_set" if part.op == "set" and part.characteristic != "supertypes" else ""))
     elif isinstance(part, AbilityPart):
         found.add("abilities")
+        if part.add_activated_of is not None:
+            found.add("activated")
+            _filter(part.add_activated_of.filter, found)
+            if part.add_activated_of.zone != "battlefield":
+                found.add("zones")
         for added in part.add:
             if isinstance(added, StaticAbility):
                 found.add("granted")
@@ -183,6 +198,8 @@ def _value(value, found: set[str]) -> None:
     if isinstance(value, ManaValue):
         found.add("mana_value")
         return
+    if any(isinstance(leaf, Devotion) for leaf in leaves(value)):
+        found.add("devotion")
     found.add("values")
     map_value_filters(value, lambda f: _filter(f, found))
 

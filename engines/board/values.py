@@ -231,6 +231,24 @@ class PlayerNumber:
 
 
 @dataclass(frozen=True, slots=True)
+class Devotion:
+    """A player's devotion to a color, or to two colors (700.5): the mana symbols of those colors among the mana
+    costs of the permanents the player controls, a hybrid symbol of both counted once (a Theros God: "as long as
+    your devotion to blue is less than five"). Mana costs change only by copy effects and controllers only by
+    control-changing ones, so read as later layers apply, it is what 700.5a says: devotion after the copy,
+    control and text-changing effects. Its color words are text (612.2): a text-changing effect changes them."""
+
+    colors: tuple[str, ...]
+    player: str = "you"
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"devotion": list(self.colors)}
+        if self.player != "you":
+            out["player"] = self.player
+        return out
+
+
+@dataclass(frozen=True, slots=True)
 class Sum:
     """The sum of values ("1 plus the number of ...": Lhurgoyf's toughness)."""
 
@@ -262,8 +280,8 @@ class AsResolved:
         return {"as_resolved": dict(self.amounts)}
 
 
-Value = Union[int, ManaValue, Count, PTOf, ManaValueOf, CountersOn, Greatest, CardTypesAmong, PlayerNumber, Sum, Times,
-              AsResolved]
+Value = Union[int, ManaValue, Count, PTOf, ManaValueOf, CountersOn, Greatest, CardTypesAmong, PlayerNumber, Devotion,
+              Sum, Times, AsResolved]
 MANA_VALUE = ManaValue()
 
 
@@ -276,6 +294,8 @@ def value_from_dict(data: Any) -> Value:
         return Count(Filter.from_dict(data["count"]), data.get("zone", "battlefield"), data.get("sharing"))
     if "counters" in data:
         return CountersOn(data["counters"], data["of"])
+    if "devotion" in data:
+        return Devotion(tuple(data["devotion"]), data.get("player", "you"))
     if "sum" in data:
         return Sum(tuple(value_from_dict(v) for v in data["sum"]))
     if "times" in data:
@@ -446,6 +466,10 @@ def map_value_filters(value: Value, change) -> Value:
     if isinstance(value, Times):
         inner = map_value_filters(value.value, change)
         return value if inner is value.value else Times(value.factor, inner)
+    if isinstance(value, Devotion):  # its color words, read and changed as a filter's colors are
+        words = Filter(colors=frozenset(value.colors))
+        f = change(words)
+        return value if f is words else Devotion(tuple(sorted(f.colors)), value.player)
     return value
 
 

@@ -7,12 +7,16 @@ A mixin of the layer machine's pass (``engines.layers.machine._Run``): it reads 
 
 from __future__ import annotations
 
-from engines.layers.reading import count, count_sharing, matches, read_pt
+from typing import Any
+
+from engines.board.board import COLOR_LETTERS, activated_words, devotion_in
+from engines.layers.reading import CardView, count, count_sharing, matches, read_pt
 from engines.layers.layer_pass import LayerPass
 from engines.layers.state import Instance, Obj
 from engines.layers.zones import with_counters, zone_views
 from engines.board.values import (
-    AllOf, AnyOf, AsResolved, AttachedIs, CardTypesAmong, Compare, Controls, Count, CountersOn, Greatest, Is, ManaValue,
+    AllOf, AnyOf, AsResolved, AttachedIs, CardTypesAmong, Compare, Controls, Count, CountersOn, Devotion, Greatest, Is,
+    ManaValue,
     ManaValueOf, Not, PlayerNumber, PTOf, Sum, Times, YourTurn,
 )
 
@@ -79,12 +83,31 @@ class Amounts(LayerPass):
             return len(frozenset().union(*(c.types for c in views))) if views else 0
         if kind is PlayerNumber:
             return self.board.player_number(value.what, self._player(value.player, you))
+        if kind is Devotion:
+            player = self._player(value.player, you)
+            letters = "".join(COLOR_LETTERS[c] for c in value.colors)
+            return sum(devotion_in(o.mana_cost, letters) for o in self._permanents(state) if o.controller == player)
         if kind is AsResolved:  # a resolved effect's amount for each object, fixed as it resolved (611.2d)
             for target, amount in value.amounts:
                 if target == oid:
                     return amount
             return 0
         raise AssertionError(f"not a value: {value!r}")
+
+    def _activated_of(self, value: Count, unit: Instance, state: dict[str, Obj], you: str) -> frozenset[str]:
+        """The activated abilities of what ``value``'s filter matches in its zone, as the layers so far leave them
+        (Necrotic Ooze: those of the creature cards in every graveyard)."""
+        words: set[str] = set()
+        if value.zone == "battlefield":
+            for o in (state.values() if not self.zoned else self._permanents(state)):
+                if matches(value.filter, o, you, unit.source, self.sets):
+                    words.update(activated_words(o.keywords))
+            return frozenset(words)
+        view: Any  # a card as a count reads it: a ``CardView``, or a card object where effects reach its zone
+        for view in self._zone_views(state, False)[value.zone]:
+            if matches(value.filter, view, you, unit.source, self.sets):
+                words.update(view.activated if type(view) is CardView else activated_words(view.keywords))
+        return frozenset(words)
 
     def _greatest(self, value: Greatest, unit: Instance, state: dict[str, Obj], you: str) -> int:
         numbers = []

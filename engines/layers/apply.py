@@ -32,6 +32,7 @@ def copy_onto(o: Obj, target: Obj, part: CopyPart, unit: Instance, planner: Plan
     _take_values(o, target)
     if target.status & TRANSFORMED:
         o.mana_value = 0  # a copy of a back face has no mana cost (711.4b; 712.8e): the front's is not copied
+        o.mana_cost = ""
     for name, value in part.exceptions:
         added = COPY_ADDITIONS.get(name)
         if added == "abilities":
@@ -92,6 +93,8 @@ def _take_values(o: Obj, source: Obj) -> None:
     and a full-text effect (layer 3) both do before giving ``o`` abilities."""
     o.name = source.name
     o.mana_value = source.mana_value
+    o.mana_cost = source.mana_cost
+    o.halves = source.halves
     o.types = source.types
     o.subtypes = source.subtypes
     o.hidden = source.hidden
@@ -309,12 +312,15 @@ class Applying(Amounts):
             objects = sorted(self._affected(unit, state))
         you = self._you(unit, state)
         existence = False
+        gained: frozenset[str] = frozenset()
         for part in unit.plan.parts[key]:
             if part.kind == "pt_modify" or part.kind == "pt_set":
                 # Values are read for every object before any changes: one effect applies at once.
                 values = self._pt_values(part, unit, state, you, objects, key)
             elif part.kind == "copy":
                 target = state[part.of]
+            elif part.kind == "ability" and part.add_activated_of is not None:
+                gained = self._activated_of(part.add_activated_of, unit, state, you)
             for n, oid in enumerate(objects):
                 o = state[oid]
                 if cloned is not None and oid not in cloned:
@@ -330,6 +336,8 @@ class Applying(Amounts):
                     change_colors(o, part)
                 elif part.kind == "ability":
                     change_abilities(o, part, unit, self.planner, None if cloned is not None else self.granted)
+                    if part.add_activated_of is not None and gained:
+                        o.keywords = o.keywords | gained
                 elif part.kind == "type":
                     change_types(o, part, self.ruleset)
                 elif part.kind == "pt_switch":

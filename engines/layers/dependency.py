@@ -16,7 +16,7 @@ from typing import Iterable
 
 from engines.layers.apply import Applying
 from engines.board.board import (
-    ON_BATTLEFIELD, ControlPart, CopyPart, Count, Matching, PTModifyPart, PTOf, PTSetPart, TextPart, TypePart,
+    ON_BATTLEFIELD, AbilityPart, ControlPart, CopyPart, Count, Matching, PTModifyPart, PTOf, PTSetPart, TextPart, TypePart,
 )
 from engines.layers.plan import (
     ABILITIES, ALL, COLORS, CONTROLLER, COPIABLE, EXIST, LAND, NOT_STARTED_READS, PT, TEXT, TYPES, Plan,
@@ -43,7 +43,7 @@ def changed_bits(before: Obj, after: Obj) -> int:
         bits |= CONTROLLER
     if before.power != after.power or before.toughness != after.toughness:
         bits |= PT
-    if before.name != after.name or before.mana_value != after.mana_value:
+    if before.name != after.name or before.mana_value != after.mana_value or before.mana_cost != after.mana_cost:
         bits |= COPIABLE
     return bits
 
@@ -429,6 +429,11 @@ class Depending(Applying):
                 if copier is not None and part.of in changed and not (
                         self.ruleset.copies_keep_values and copier > b.order) and copiable_snapshot(
                         state[part.of]) != copiable_snapshot(trial[part.of]):
+                    return True
+            elif isinstance(part, AbilityPart) and part.add_activated_of is not None:
+                # What it gains is what the objects it reads have (613.8a(b): what it does).
+                count = part.add_activated_of
+                if self._activated_of(count, b, state, you) != self._activated_of(count, b, trial, you):
                     return True
             elif isinstance(part, TextPart):
                 # Another text change can change which words this one finds (418.5c(b) / 613.7a(b)).

@@ -145,9 +145,10 @@ class _Run(Explaining):
         elif board.graveyards or board.exile:  # most boards have neither: nothing to build per pass
             self.cards = board.cards()
             keywords = machine.ruleset.keyword_counters
+            each_half = not machine.ruleset.split_cards_combined
             # The cards as a count reads them before and after their counters apply (``_card_counters_counted``).
-            self.zones = {counted: {"graveyard": card_views(board.graveyards, counted, keywords),
-                                    "exile": card_views(board.exile, counted, keywords)}
+            self.zones = {counted: {"graveyard": card_views(board.graveyards, counted, keywords, each_half),
+                                    "exile": card_views(board.exile, counted, keywords, each_half)}
                           for counted in {False, machine.ruleset.card_counters}}
         else:
             self.cards, self.zones = _NO_CARDS, _NO_ZONES
@@ -191,8 +192,10 @@ class _Run(Explaining):
             state[p.id] = o = obj_from_permanent(p, position, statics, words)
             o.timestamp = ts
             o.dormant = dormant
-            if p.transformed and not self.ruleset.back_face_mana_value:
-                o.mana_value = 0  # 711.4b until 2016-04: a back face has no mana cost (the board gives the front's)
+            if p.transformed:
+                o.mana_cost = ""  # a back face has no mana cost (711.4b; 712.8e), in every edition
+                if not self.ruleset.back_face_mana_value:
+                    o.mana_value = 0  # 711.4b until 2016-04: nor a mana value (the board gives the front's)
             if p.color_indicator and indicators:  # 202.2e (2011-09-30): a printed characteristic
                 o.colors = o.colors | frozenset(p.color_indicator)
         if zoned:

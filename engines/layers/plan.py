@@ -12,7 +12,7 @@ from engines.board.board import (
     Matching, Part, PTModifyPart, PTSetPart, StaticAbility, TextPart, TypePart,
 )
 from engines.board.values import (
-    AllOf, AnyOf, AttachedIs, Compare, Controls, Greatest, Is, ManaValueOf, Not, Sum, Times, per_object,
+    AllOf, AnyOf, AttachedIs, Compare, Controls, Devotion, Greatest, Is, ManaValueOf, Not, Sum, Times, per_object,
 )
 from rulesets.model import CDA, RESOLVED, STATIC, Ruleset
 
@@ -84,6 +84,8 @@ def value_reads(value) -> int:
         # What it shares with the object it is read for: the creature types or colors of both.
         shared = 0 if value.sharing is None else TYPES if value.sharing == "creature_type" else COLORS
         return filter_reads(value.filter) | shared | (CONTROLLER if value.zone != "battlefield" else 0)
+    if isinstance(value, Devotion):
+        return COPIABLE | CONTROLLER  # mana costs, which copy effects change, of the permanents a player controls
     if isinstance(value, PTOf):
         return PT | TYPES  # a permanent's P/T, and whether it is a creature (a card's never changes)
     if isinstance(value, Greatest):
@@ -130,6 +132,11 @@ def part_reads(part: Part, origin: str) -> int:
     if isinstance(part, TypePart) and part.sets_basic_land_types:
         # Whether the object is a land decides whether it loses its own abilities (212.6e / 305.7).
         return LAND
+    if isinstance(part, AbilityPart) and part.add_activated_of is not None:
+        # What it gains is what the matched objects have: their abilities, which layer-6 effects change, and
+        # whether they match.
+        count = part.add_activated_of
+        return value_reads(count) | (ABILITIES if count.zone == "battlefield" else 0)
     return 0
 
 
@@ -147,7 +154,7 @@ def characteristic(part: Part) -> str:
 # Kinds whose writes never depend on the part's details, and kinds whose result reads the state.
 _FIXED_WRITES = {"copy": ALL, "full_text": ALL, "control": CONTROLLER, "text": TEXT | TYPES | ABILITIES,
                  "color": COLORS, "pt_set": PT, "pt_modify": PT, "pt_switch": PT}
-_READING_KINDS = frozenset({"copy", "control", "text", "type", "pt_set", "pt_modify"})
+_READING_KINDS = frozenset({"copy", "control", "text", "type", "pt_set", "pt_modify", "ability"})
 # Kinds whose reads concern only the objects the effect applies to (the words a text change
 # finds there; whether a land-type change's object is a land): a change elsewhere is no trial's business.
 _LOCAL_READING_KINDS = frozenset({"text", "type"})

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from engines.board.board import BASIC_LAND_TYPES, EVERY_CREATURE_TYPE, Card, Count, Filter, PTOf
+from engines.layers.state import card_halves
 from rulesets.model import LEGACY_SUBTYPES, SubtypeSets
 
 
@@ -56,12 +57,33 @@ def _rare_matches(f: Filter, o, you: str | None) -> bool:
     # are copiable values (old 503.2; 2009 706.2), so a copy effect changes what these keys see.
     if f.owner is not None and not _controller_matches(f.owner, o.owner, you):
         return False
+    halves = o.halves
+    if halves is not None:
+        return _split_matches(f, o, halves) and _rare_rest(f, o)
     if f.name is not None and o.name != f.name:  # one name each; an unnamed card matches none (201.2a)
         return False
     if f.mana_value_at_least is not None and o.mana_value < f.mana_value_at_least:
         return False
     if f.mana_value_at_most is not None and o.mana_value > f.mana_value_at_most:
         return False
+    return _rare_rest(f, o)
+
+
+def _split_matches(f: Filter, o, halves) -> bool:
+    """A split card has each of its names (708.7 / 709.4a). Until 2017-04-28 each comparison of its mana value
+    is made half by half and holds if either half's does, each bound on its own (708.6a, 708.6c); from then it
+    reads the combined mana value (708.4b)."""
+    if f.name is not None and f.name != o.name and f.name not in halves.names:
+        return False
+    values = halves.mana_values or (o.mana_value,)
+    if f.mana_value_at_least is not None and all(v < f.mana_value_at_least for v in values):
+        return False
+    if f.mana_value_at_most is not None and all(v > f.mana_value_at_most for v in values):
+        return False
+    return True
+
+
+def _rare_rest(f: Filter, o) -> bool:
     if f.no_abilities and (o.ability_words or not o.subtypes.isdisjoint(BASIC_LAND_TYPES)):
         # An object with a basic land type has that type's mana ability (old 214.9e / 212.6d; 2009 305.6).
         return False
@@ -94,10 +116,13 @@ class CardView:
     owner, and its P/T counts its counters where the edition says so (121.1a, 2011-06)."""
 
     __slots__ = ("id", "name", "types", "subtypes", "supertypes", "colors", "power", "toughness", "mana_value",
-                 "controller", "owner", "ability_words", "status", "attached_to")
+                 "controller", "owner", "ability_words", "status", "attached_to", "halves", "activated")
 
-    def __init__(self, card: Card, owner: str, with_counters: bool, keywords: frozenset[str] = frozenset()) -> None:
+    def __init__(self, card: Card, owner: str, with_counters: bool, keywords: frozenset[str] = frozenset(),
+                 each_half: bool = False) -> None:
         self.id = None
+        self.halves = card_halves(card, each_half)
+        self.activated = frozenset(card.activated)  # what an effect that gains activated abilities reads
         self.status = 0
         self.attached_to = None
         self.name = card.name
@@ -115,10 +140,12 @@ class CardView:
         self.ability_words = frozenset(kind for kind, n in card.counters if n and kind in keywords)
 
 
-def card_views(zones, with_counters: bool, keywords: frozenset[str] = frozenset()) -> tuple[CardView, ...]:
+def card_views(zones, with_counters: bool, keywords: frozenset[str] = frozenset(),
+               each_half: bool = False) -> tuple[CardView, ...]:
     """Views of every card of ``zones`` (a board's ``graveyards`` or ``exile``); ``keywords``: the kinds of
-    keyword counter the edition knows."""
-    return tuple(CardView(card, owner, with_counters, keywords) for owner, cards in zones for card in cards)
+    keyword counter the edition knows; ``each_half``: whether a split card's mana value is compared half by half
+    (708.6a, until 2017-04-28)."""
+    return tuple(CardView(card, owner, with_counters, keywords, each_half) for owner, cards in zones for card in cards)
 
 
 def count(value: Count, objects: Iterable, you: str | None, source_id: str | None, sets: SubtypeSets) -> int:

@@ -6,7 +6,7 @@ trial costs a copy of the objects it touches and nothing else (copy on write).
 
 from __future__ import annotations
 
-from engines.board.board import FACE_DOWN, FACE_DOWN_WARD, Effect, Permanent, StaticAbility
+from engines.board.board import FACE_DOWN, FACE_DOWN_WARD, Card, Effect, Permanent, StaticAbility, mana_value_of_cost
 from engines.layers.plan import Plan
 
 
@@ -48,6 +48,26 @@ class Instance:
         return f"Instance({self.label!r}, ts={self.timestamp})"
 
 
+class Halves:
+    """A split card's two halves as filters read them: its two names, either of which it has (708.7 / 709.4a),
+    and, where the edition compares each half (708.6a, until 2017-04-28), each half's mana value; from then
+    ``mana_values`` is empty and a comparison reads the combined mana value (708.4b)."""
+
+    __slots__ = ("names", "mana_values")
+
+    def __init__(self, names: tuple[str, ...], mana_values: tuple[int, ...]) -> None:
+        self.names = names
+        self.mana_values = mana_values
+
+
+def card_halves(card: Card, each_half_compared: bool) -> Halves | None:
+    """What filters read of a card's halves, if it is a split card."""
+    if not card.halves:
+        return None
+    mana_values = tuple(mana_value_of_cost(cost) for _, cost in card.halves) if each_half_compared else ()
+    return Halves(tuple(name for name, _ in card.halves), mana_values)
+
+
 class Obj:
     """An object's characteristics as far as the layers applied so far have determined them.
 
@@ -66,8 +86,8 @@ class Obj:
 
     __slots__ = (
         "id", "name", "controller", "owner", "types", "subtypes", "supertypes", "colors", "keywords",
-        "statics", "power", "toughness", "mana_value", "timestamp", "attached_to", "position", "hidden", "words",
-        "status", "zone", "dormant",
+        "statics", "power", "toughness", "mana_value", "mana_cost", "timestamp", "attached_to", "position", "hidden", "words",
+        "status", "zone", "dormant", "halves",
     )
     id: str
     name: str | None
@@ -82,6 +102,7 @@ class Obj:
     power: int | None
     toughness: int | None
     mana_value: int
+    mana_cost: str  # in braces, "" for none: a copiable value (706.2) that devotion reads (700.5)
     timestamp: int
     attached_to: str | None
     position: int
@@ -90,6 +111,7 @@ class Obj:
     status: int
     zone: str
     dormant: tuple[Instance, ...]
+    halves: Halves | None  # a split card's (``Halves``); None for any other object
 
     def clone(self) -> "Obj":
         # Spelled out: trial applications clone objects in the innermost loop of dependency checks.
@@ -107,6 +129,7 @@ class Obj:
         new.power = self.power
         new.toughness = self.toughness
         new.mana_value = self.mana_value
+        new.mana_cost = self.mana_cost
         new.timestamp = self.timestamp
         new.attached_to = self.attached_to
         new.position = self.position
@@ -115,6 +138,7 @@ class Obj:
         new.status = self.status
         new.zone = self.zone
         new.dormant = self.dormant
+        new.halves = self.halves
         return new
 
     @property
@@ -149,19 +173,22 @@ def obj_from_permanent(p: Permanent, position: int, statics: tuple[Instance, ...
     o.subtypes = frozenset(p.subtypes)
     o.supertypes = frozenset(p.supertypes)
     o.colors = frozenset(p.colors)
-    o.keywords = frozenset(p.abilities)
+    o.keywords = frozenset(p.abilities) if not p.activated else frozenset(p.abilities + p.activated)
     o.statics = statics
     o.power = p.power
     o.toughness = p.toughness
     o.mana_value = p.mana_value
+    o.mana_cost = p.mana_cost
     o.timestamp = p.timestamp
     o.attached_to = p.attached_to
     o.position = position
     o.hidden = _NONE
-    o.words = o.subtypes | o.keywords if words else None
+    # An activated ability's words name a card, which a text change never changes (418.6a / 612.2).
+    o.words = o.subtypes | frozenset(p.abilities) if words else None
     o.status = p.status
     o.zone = "battlefield"
     o.dormant = ()
+    o.halves = None
     if p.face_down is not None:
         _face_down(o, p.face_down)
     return o
@@ -182,6 +209,7 @@ def _face_down(o: Obj, kind: str) -> None:
     o.statics = ()
     o.power = o.toughness = 2
     o.mana_value = 0
+    o.mana_cost = ""
     if o.words is not None:
         o.words = o.keywords
     o.status |= FACE_DOWN
@@ -194,6 +222,6 @@ def copiable_snapshot(o: Obj) -> tuple:
     effects have been applied so far.
     """
     return (
-        o.name, o.mana_value, o.types, o.subtypes, o.supertypes, o.colors, o.power, o.toughness,
+        o.name, o.mana_value, o.mana_cost, o.types, o.subtypes, o.supertypes, o.colors, o.power, o.toughness,
         o.keywords, tuple(s.body for s in o.statics if not s.granted),
     )

@@ -16,7 +16,7 @@ from typing import Iterable
 
 from engines.board.board import CHANGELING, CHANGELING_ABILITY, Board, Card, StaticAbility, indicator_text
 from engines.layers.plan import Planner, characteristic
-from engines.layers.state import Instance, Obj
+from engines.layers.state import Instance, Obj, card_halves
 from rulesets.model import CDA
 
 # The characteristics an "is" statement or characteristic-setting ability defined in every zone before
@@ -70,8 +70,10 @@ def card_objects(board: Board, planner: Planner, words: bool, keyword_counters: 
         if card.color_indicator and not indicators:
             instance = indicator_instance(card.name, card.color_indicator, oid, ts, position, len(abilities), planner)
             (live if functions(instance.ability, zone, planner) else dormant).append(instance)
-        out[oid] = _card_object(card, oid, zone, player, ts, position, tuple(live), tuple(dormant), words,
-                                keyword_counters, indicators)
+        out[oid] = o = _card_object(card, oid, zone, player, ts, position, tuple(live), tuple(dormant), words,
+                                    keyword_counters, indicators)
+        if card.halves:
+            o.halves = card_halves(card, not planner.ruleset.split_cards_combined)
     return out
 
 
@@ -103,19 +105,21 @@ def _card_object(card: Card, oid: str, zone: str, player: str, ts: int, position
     # From 2011-09-30 its color indicator's colors are printed colors (202.2e).
     o.colors = frozenset(card.colors) | frozenset(card.color_indicator) if indicators else frozenset(card.colors)
     # A keyword counter gives its keyword to a card in any zone (122.1b, from 2020).
-    o.keywords = frozenset(card.abilities) | {k for k, n in card.counters if n and k in keyword_counters}
+    o.keywords = frozenset(card.abilities + card.activated) | {k for k, n in card.counters if n and k in keyword_counters}
     o.statics = statics
     o.power = card.power
     o.toughness = card.toughness
     o.mana_value = card.mana_value
+    o.mana_cost = card.mana_cost
     o.timestamp = ts
     o.attached_to = None
     o.position = position
     o.hidden = frozenset()
-    o.words = o.subtypes | o.keywords if words else None
+    o.words = o.subtypes | (o.keywords - frozenset(card.activated)) if words else None
     o.status = 0
     o.zone = zone
     o.dormant = dormant
+    o.halves = None
     return o
 
 

@@ -121,7 +121,7 @@ def test_a_card_object_gets_the_printed_characteristics_and_keeps_what_the_board
     plain = expand_board(data)
     first, second = plain["objects"]
     assert first == {"id": "gray-ogre", "name": "Gray Ogre", "controller": "bob", "types": ["creature"],
-                     "subtypes": ["ogre"], "colors": ["red"], "mana_value": 3, "power": 2, "toughness": 2,
+                     "subtypes": ["ogre"], "colors": ["red"], "mana_value": 3, "mana_cost": "{2}{R}", "power": 2, "toughness": 2,
                      "counters": {"+1/+1": 2}, "timestamp": 5}
     assert second["id"] == "gray-ogre-2"
     assert data["objects"][0] == {"card": "gray ogre", "controller": "bob", "counters": {"+1/+1": 2}, "timestamp": 5}
@@ -222,7 +222,7 @@ def test_graveyard_cards_come_from_the_catalogue():
     data = {"objects": [{"card": "Keldon Warlord"}], "graveyards": {"you": [{"card": "Grizzly Bears"}]}}
     assert expand_board(data)["graveyards"]["you"] == [
         {"name": "Grizzly Bears", "types": ["creature"], "subtypes": ["bear"], "colors": ["green"],
-         "mana_value": 2, "power": 2, "toughness": 2}]
+         "mana_value": 2, "mana_cost": "{1}{G}", "power": 2, "toughness": 2}]
 
 
 def test_a_board_without_cards_is_returned_as_it_is():

@@ -150,4 +150,4 @@ def test_an_x_paid_on_spells_and_abilities_and_a_color_chosen_as_an_ability_reso
     assert _pt(found["grizzly-bears"]) == _pt(found["gray-ogre"]) == (0, 0)
     staff = found["chimeric-staff"]
     assert (staff["types"], staff["subtypes"], _pt(staff)) == (["artifact", "creature"], ["construct"], (7, 3))
-    assert found["knight-of-dawn"]["abilities"] == ["first strike", "protection from black"]
+    assert found["knight-of-dawn"]["abilities"] == ["Knight of Dawn: protect", "first strike", "protection from black"]

@@ -106,11 +106,11 @@ def test_help_describes_todays_tool():
 
     helps = {name: flat(text) for name, text in piped_help().items()}
     about = helps["diffcheck"]
-    # 20 editions from the first document (1999-04-23) to the newest (2026-01-16), counted by hand in the
+    # 21 editions from the first document (1999-04-23) to the newest (2026-01-16), counted by hand in the
     # editions' list: 1999-04, 1999-11, 2001-07, 2002-10, 2003-07, 2003-10, 2005-10, 2007-05, 2009-07, 2011-02,
-    # 2011-06, 2011-09, 2012-05, 2015-07, 2016-04, 2018-07, 2020-04, 2021-02, 2024-06, 2025-07.
-    assert (len(EDITIONS), FIRST.effective, LAST.effective) == (20, "1999-04-23", "2026-01-16")
-    assert "20 editions of the Comprehensive Rules, 1999 to 2026" in about
+    # 2011-06, 2011-09, 2012-05, 2015-07, 2016-04, 2017-04, 2018-07, 2020-04, 2021-02, 2024-06, 2025-07.
+    assert (len(EDITIONS), FIRST.effective, LAST.effective) == (21, "1999-04-23", "2026-01-16")
+    assert "21 editions of the Comprehensive Rules, 1999 to 2026" in about
     assert "cr418: old six layers" not in about and "two rulesets" not in about.lower()
     # Every command is listed, in the application's order.
     listed = re.findall(r"^│ (\w+) {2,}", piped_help()["diffcheck"], flags=re.M)

@@ -73,14 +73,14 @@ def test_bisect_from_todays_rules_names_the_nearest_rules_to_an_outside_engine(t
     # README: "When --to is an engine with no rules of its own ..., bisect first names the nearest rules to its
     # answer". The engine answers without flying and with kindred. By hand, from the two changes above: no edition
     # answers so (before 2020-04 tribal, in 2020-04 flying, from 2024-06 flying and kindred); with one change
-    # toggled, each edition before 2020-04 with kindred added (16 editions, 1999-04 to 2018-07), and 2024-06 and
+    # toggled, each edition before 2020-04 with kindred added (17 editions, 1999-04 to 2018-07), and 2024-06 and
     # 2025-07 with keyword-counters reverted; 2020-04 would need both. Nothing comes after current to bisect.
     from rulesets.editions import EDITIONS
 
     board = tmp_path / "board.json"
     board.write_text(json.dumps(FLYING_AND_KINDRED), encoding="utf-8")
     before = [e.key for e in EDITIONS if e.since < "2020-04-17"]
-    assert (len(before), before[0], before[-1]) == (16, "1999-04", "2018-07")
+    assert (len(before), before[0], before[-1]) == (17, "1999-04", "2018-07")
     expected = ([{"edition": key, "added": ["kindred"], "reverted": []} for key in before]
                 + [{"edition": key, "added": [], "reverted": ["keyword-counters"]} for key in ("2024-06", "2025-07")])
     args = ["bisect", str(board), "--from", "current", "--to", "mine", "--engine-cmd", f"mine={WITHOUT}"]
