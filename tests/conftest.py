@@ -12,6 +12,8 @@ import pytest
 import yaml
 
 os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="diffcheck-test-cache-")
+# No test reads or writes the user's imported card pool: each process has an empty data folder of its own.
+os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="diffcheck-test-data-")
 
 CASES = Path(__file__).parent / "cases"
 

@@ -43,6 +43,57 @@ def list_engines(
     typer.echo(render.render_engines(found))
 
 
+def _import_cards(file: str) -> None:
+    """Import a card-data file into the user's pool, with a progress bar on stderr, and report its reach."""
+    from pathlib import Path
+
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from diffcheck.cardpool.sources import PoolFileError
+    from diffcheck.cardpool.store import import_pool, pool_path
+
+    path = Path(file)
+    if not path.is_file():
+        fail(f"cards import {file}: no such file")
+    with Progress(TextColumn("reading cards"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("read", total=None)
+        try:
+            pool = import_pool(path, lambda done, total: bar.update(task, completed=done, total=total))
+        except PoolFileError as error:
+            fail(f"cards import: {error}")
+    typer.echo(pool.describe())
+    typer.echo(f"kept in {pool_path()}")
+    typer.echo(reach_report(pool))
+
+
+def reach_report(pool: Any, most: int = 10) -> str:
+    """How far the reader reaches: cards by reading status, and the sentences not understood most often."""
+    from collections import Counter
+
+    from diffcheck.cardpool.oracle import generic_sentence
+
+    counts = pool.counts()
+    lines = ["", "reading of the imported cards:"]
+    for status in ("no layer text", "read", "partly read", "not read"):
+        lines.append(f"  {status:14} {counts.get(status, 0):>7,}")
+    unread = Counter(generic_sentence(text, card["name"]) for card in pool.cards.values()
+                     for text in card["reading"]["not_understood"])
+    if unread:
+        lines += ["", f"the {min(most, len(unread))} sentences not understood most often (cards):"]
+        lines += [f"  {n:>6,}  {sentence}" for sentence, n in unread.most_common(most)]
+    return "\n".join(lines)
+
+
+def _say_imported() -> None:
+    from diffcheck.cardpool.store import load_pool
+
+    pool = load_pool()
+    typer.echo(pool.describe() if pool is not None else
+               "no card pool imported (diffcheck cards import FILE reads MTGJSON's AtomicCards.json)", err=True)
+
+
 def cards(
     words: Annotated[
         Optional[list[str]],
@@ -61,8 +112,14 @@ def cards(
 ) -> None:
     """List and search the card catalogue: the real cards a board can name with card: NAME or cast: NAME.
 
-    Exits 1 when nothing matches, with the nearest names.
+    `diffcheck cards import FILE` imports a card-data file you downloaded (MTGJSON's AtomicCards.json or
+    Scryfall's oracle-cards), replacing any earlier import. Exits 1 when nothing matches, with the nearest names.
     """
+    if words and words[0] == "import":
+        if len(words) != 2:
+            fail("cards import: give one FILE, MTGJSON's AtomicCards.json or Scryfall's oracle-cards JSON")
+        _import_cards(words[1])
+        return
     from diffcheck.catalogue import catalogue
     from diffcheck.catalogue.describe import card_json, detail, format_summary, listing
     from diffcheck.catalogue.formats import FORMATS, format_named
@@ -102,3 +159,4 @@ def cards(
         if fmt is not None:
             typer.echo("\n" + format_summary(found, fmt, searched=query is not None))
         typer.echo(f"\n{len(found)} of {len(found_cards)} cards. `diffcheck cards NAME` shows one in full.")
+        _say_imported()

@@ -1,0 +1,296 @@
+"""The reader: a card's Oracle text into the board vocabulary, one ability (one line) at a time.
+
+Each line of a card's Oracle text ends as one of three things (``Line.kind``):
+
+* ``read``: it became board vocabulary: keywords, a static ability (``static:``), or an activated ability that
+  affects its own permanent;
+* ``not layer``: it makes no continuous effect that changes characteristics (draw a card, deal damage, a mana
+  ability, a trigger that does neither): nothing for a board to hold;
+* ``not understood``: it may change characteristics and no template reads it. A card with such a line is never
+  judged silently: the commands that use it name the line.
+
+The sentences of static abilities are parsed by a grammar (lark, an Earley parser, so that "gets +1/+1 and has
+flying and first strike" splits as a reader would); keyword lines and "not layer" lines are recognized by their
+words. The card's own name (or, in Oracle text from 2024, "this creature") is the ability's own object.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from lark import Lark, Transformer, UnexpectedInput
+
+from diffcheck.cardpool.sources import PoolCard
+
+__all__ = ["Line", "Reading", "read_card"]
+
+READ, NOT_LAYER, NOT_UNDERSTOOD = "read", "not layer", "not understood"
+
+KEYWORDS = (
+    "flying", "first strike", "double strike", "deathtouch", "trample", "vigilance", "haste", "lifelink", "reach",
+    "menace", "defender", "indestructible", "hexproof", "shroud", "flash", "fear", "intimidate", "shadow",
+    "horsemanship", "prowess", "infect", "wither", "changeling", "banding", "flanking", "skulk",
+    *(f"protection from {w}" for w in ("white", "blue", "black", "red", "green", "everything", "artifacts",
+                                        "creatures")),
+    *(f"{t}walk" for t in ("plains", "island", "swamp", "mountain", "forest")),
+)
+_COLORS = ("white", "blue", "black", "red", "green")
+# Words whose presence says a sentence may change characteristics (the layers' verbs); a line with none of them
+# (and no keyword) is no layer ability.
+_LAYER_WORDS = re.compile(
+    r"\b(gets?|gains?|has|have|loses?|lose|becomes?|power|toughness|control of|gain control|in addition to its|"
+    r"is an?|are|isn't|aren't|as long as|copy|switch|can't have|is every|is all colors|is colorless|is the chosen)\b",
+    re.IGNORECASE)
+_REMINDER = re.compile(r"\s*\([^)]*\)")
+_ACTIVATED = re.compile(r"^((?:\{[^}]+\}|[^:{]){0,80}?):\s+(.*)$")
+
+_GRAMMAR = r"""
+start: subject preds "."?
+preds: pred (_AND pred)*
+?pred: ("get" | "gets") PT                                                     -> modify
+     | ("has" | "have") keywords                                               -> grant
+     | ("has" | "have") "base power and toughness" BASE                        -> base
+     | ("lose" | "loses") "all abilities"                                      -> lose_all
+     | ("is" | "are") article? typewords "in addition to" ("its" | "their") "other" ("types" | "creature types" | "land types") -> add_types
+     | ("is" | "are") article? typewords                                       -> set_types
+     | ("is" | "are") COLOR                                                    -> set_color
+keywords: KEYWORD ("," KEYWORD)* (","? _AND KEYWORD)?
+typewords: TYPEWORD+
+article: "a" | "an"
+subject: SELF                                     -> self
+       | ATTACHED                                 -> attached
+       | quantifier? OTHER? qualifier* NOUN control? -> group
+       | quantifier? OTHER? qualifier* TYPEWORD control? -> group_of_subtype
+quantifier: "all" | "each"
+qualifier: COLOR -> color
+         | NONCOLOR -> noncolor
+         | TYPEWORD -> subtype
+         | "nonbasic" -> nonbasic
+control: "you control" -> yours
+       | "your opponents control" -> theirs
+SELF: "CARDNAME"
+ATTACHED: /(enchanted|equipped) (creature|permanent|land|artifact)/
+OTHER: "other"
+NOUN: /(artifact creatures|creatures|creature|lands|land|permanents|artifacts|enchantments)\b/
+COLOR: /(white|blue|black|red|green)\b/
+NONCOLOR: /non(white|blue|black|red|green)\b/
+TYPEWORD: /(?!(?:and|in|addition|to|its|their|other|you|control|get|gets|has|have|is|are|all|each|a|an)\b)[A-Z][a-z'-]+|artifact|creature|land|enchantment/
+KEYWORD: /(""" + "|".join(sorted((re.escape(k) for k in KEYWORDS), key=len, reverse=True)) + r""")\b/
+PT: /[+-]\d+\/[+-]\d+/
+BASE: /\d+\/\d+/
+_AND: "and"
+%import common.WS
+%ignore WS
+"""
+
+
+@lru_cache(maxsize=1)
+def _parser() -> Lark:
+    return Lark(_GRAMMAR, parser="earley", ambiguity="resolve")
+
+
+_CARD_TYPES = ("artifact", "creature", "land", "enchantment")
+
+
+class _Static(Transformer):
+    """A parsed sentence into one static ability's body (``affects`` and its parts)."""
+
+    def start(self, items: list[Any]) -> dict[str, Any]:
+        affects, parts = items
+        body: dict[str, Any] = {} if affects == "self" else {"affects": affects}
+        for part in parts:
+            for key, value in part.items():
+                if key in body and isinstance(value, dict):
+                    body[key] = {**body[key], **value}
+                else:
+                    body[key] = value
+        return body
+
+    def preds(self, items: list[Any]) -> list[dict[str, Any]]:
+        return list(items)
+
+    def self(self, _items: list[Any]) -> str:
+        return "self"
+
+    def attached(self, _items: list[Any]) -> str:
+        return "attached"
+
+    def group(self, items: list[Any]) -> dict[str, Any]:
+        f: dict[str, Any] = {}
+        for item in items:
+            if isinstance(item, tuple):
+                key, value = item
+                f.setdefault(key, []).append(value)
+            elif isinstance(item, dict):
+                f.update(item)
+            elif getattr(item, "type", None) == "OTHER":
+                f["other"] = True
+            elif getattr(item, "type", None) == "NOUN":
+                noun = str(item)
+                if noun.startswith("artifact creature"):
+                    f.setdefault("types", []).extend(["artifact", "creature"])
+                elif noun.rstrip("s") != "permanent":
+                    f.setdefault("types", []).append(noun.rstrip("s"))
+        return {"filter": f}
+
+    def group_of_subtype(self, items: list[Any]) -> dict[str, Any]:
+        # "Other Merfolk get +1/+1": the subtype is the noun; it names the permanents that have it.
+        *rest, noun = items
+        found = self.group([*rest, self.subtype([noun])])
+        return found
+
+    def quantifier(self, _items: list[Any]) -> dict[str, Any]:
+        return {}
+
+    def color(self, items: list[Any]) -> tuple[str, str]:
+        return ("colors", str(items[0]))
+
+    def noncolor(self, items: list[Any]) -> tuple[str, str]:
+        return ("not_colors", str(items[0])[3:])
+
+    def subtype(self, items: list[Any]) -> tuple[str, str]:
+        word = str(items[0]).lower()
+        return ("types" if word in _CARD_TYPES else "subtypes", word)
+
+    def nonbasic(self, _items: list[Any]) -> tuple[str, str]:
+        return ("not_supertypes", "basic")
+
+    def yours(self, _items: list[Any]) -> dict[str, str]:
+        return {"controller": "you"}
+
+    def theirs(self, _items: list[Any]) -> dict[str, str]:
+        return {"controller": "opponent"}
+
+    def modify(self, items: list[Any]) -> dict[str, Any]:
+        power, toughness = str(items[0]).split("/")
+        return {"pt": {"modify": [int(power), int(toughness)]}}
+
+    def base(self, items: list[Any]) -> dict[str, Any]:
+        power, toughness = str(items[0]).split("/")
+        return {"pt": {"set": [int(power), int(toughness)]}}
+
+    def grant(self, items: list[Any]) -> dict[str, Any]:
+        return {"abilities": {"add": items[0]}}
+
+    def keywords(self, items: list[Any]) -> list[str]:
+        return [str(k) for k in items]
+
+    def lose_all(self, _items: list[Any]) -> dict[str, Any]:
+        return {"abilities": {"remove_all": True}}
+
+    def typewords(self, items: list[Any]) -> list[str]:
+        return [_singular(str(w).lower()) for w in items]
+
+    def article(self, _items: list[Any]) -> None:
+        return None
+
+    def add_types(self, items: list[Any]) -> dict[str, Any]:
+        return _type_parts([w for w in items if w is not None][0], "add")
+
+    def set_types(self, items: list[Any]) -> dict[str, Any]:
+        return _type_parts([w for w in items if w is not None][0], "set")
+
+    def set_color(self, items: list[Any]) -> dict[str, Any]:
+        return {"colors": {"set": [str(items[0])]}}
+
+
+def _singular(word: str) -> str:
+    """A type word as one object has it: "Mountains" -> "mountain", "Elves" -> "elf"."""
+    irregular = {"elves": "elf", "dwarves": "dwarf", "wolves": "wolf", "mice": "mouse", "sphinxes": "sphinx",
+                 "foxes": "fox", "oxen": "ox"}
+    if word in irregular:
+        return irregular[word]
+    return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
+
+
+def _type_parts(words: list[str], op: str) -> dict[str, Any]:
+    card_types = [w for w in words if w in _CARD_TYPES]
+    subtypes = [w for w in words if w not in _CARD_TYPES]
+    out: dict[str, Any] = {}
+    if card_types:
+        out["types"] = {op: card_types}
+    if subtypes:
+        out["subtypes"] = {op: subtypes}
+    return out
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of Oracle text and what the reader made of it."""
+
+    text: str
+    kind: str  # READ, NOT_LAYER or NOT_UNDERSTOOD
+    keywords: tuple[str, ...] = ()
+    static: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What the reader made of a card's Oracle text: its keywords and static abilities, line by line."""
+
+    lines: tuple[Line, ...]
+    keywords: tuple[str, ...] = ()
+    static: tuple[dict[str, Any], ...] = field(default=())
+
+    @property
+    def status(self) -> str:
+        """``no layer text``, ``read`` (every layer line read), ``partly read`` or ``not read``."""
+        layer = [line for line in self.lines if line.kind != NOT_LAYER]
+        if not layer:
+            return "no layer text"
+        understood = [line for line in layer if line.kind == READ]
+        return "read" if len(understood) == len(layer) else "partly read" if understood else "not read"
+
+    @property
+    def not_understood(self) -> tuple[str, ...]:
+        return tuple(line.text for line in self.lines if line.kind == NOT_UNDERSTOOD)
+
+
+def read_card(card: PoolCard) -> Reading:
+    """The reading of a card's front face (a double-faced card's back face is read as its own card)."""
+    face = card.front
+    lines = tuple(_read_line(line, face.name, card.name) for line in face.text.splitlines() if line.strip())
+    keywords = tuple(k for line in lines for k in line.keywords)
+    static = tuple(line.static for line in lines if line.static is not None)
+    return Reading(lines, keywords, static)
+
+
+def _read_line(raw: str, face_name: str, card_name: str) -> Line:
+    text = _REMINDER.sub("", raw).strip()
+    if not text:
+        return Line(raw, NOT_LAYER)  # reminder text alone
+    words = [w.strip().lower() for w in text.rstrip(".").split(",")]
+    if all(w in KEYWORDS for w in words):
+        return Line(raw, READ, keywords=tuple(words))
+    if _ACTIVATED.match(text) or text.startswith(("When", "Whenever", "At the beginning", "At end")):
+        # An activated or triggered ability: read as not a layer ability only where nothing in it could be one.
+        return Line(raw, NOT_UNDERSTOOD if _LAYER_WORDS.search(text) else NOT_LAYER)
+    sentence = _own_name(text, face_name, card_name)
+    try:
+        body = _Static().transform(_parser().parse(sentence[:1].lower() + sentence[1:] if not sentence.startswith(
+            "CARDNAME") else sentence))
+    except (UnexpectedInput, ValueError):
+        return Line(raw, NOT_UNDERSTOOD if _LAYER_WORDS.search(text) else NOT_LAYER)
+    body["text"] = _label(text)
+    return Line(raw, READ, static=body)
+
+
+def generic_sentence(text: str, card_name: str) -> str:
+    """A sentence with its card's name as "CARDNAME" and numbers as N: how sentences of many cards are counted
+    together, to show which template would reach most cards."""
+    return re.sub(r"\d+", "N", _own_name(_REMINDER.sub("", text).strip(), card_name, card_name))
+
+
+def _own_name(text: str, face_name: str, card_name: str) -> str:
+    for name in {card_name, face_name, face_name.split(",")[0]}:
+        text = text.replace(name, "CARDNAME")
+    return re.sub(r"\b[Tt]his (creature|permanent|artifact|enchantment|land)\b", "CARDNAME", text)
+
+
+def _label(text: str) -> str:
+    """An ability's label on a board: its sentence in lowercase, without the final stop (a static ability is
+    named by its text on boards, as the catalogue's are by a short description)."""
+    return text.rstrip(".").lower()

@@ -1,0 +1,148 @@
+"""Importing a card-data file (``diffcheck cards import FILE``): facts from the file, a reading of each card's
+Oracle text, a compact index replaced whole. The fixtures hold a few cards in MTGJSON's AtomicCards shape and in
+Scryfall's oracle-cards shape, their Oracle text as card data."""
+
+from __future__ import annotations
+
+import gzip
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from diffcheck.cardpool.oracle import NOT_LAYER, NOT_UNDERSTOOD, READ, read_card
+from diffcheck.cardpool.sources import PoolFileError, read_pool_file
+from diffcheck.cardpool.store import import_pool, load_pool, pool_path
+from diffcheck.cli import app
+
+FIXTURES = Path(__file__).parent / "fixtures"
+MTGJSON = FIXTURES / "AtomicCards-sample.json"
+SCRYFALL = FIXTURES / "oracle-cards-sample.json"
+
+
+@pytest.fixture
+def data_home(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    return tmp_path / "data"
+
+
+def _cards(path: Path) -> dict:
+    return {card.name: card for card in read_pool_file(path)[1]}
+
+
+def test_the_facts_of_each_card_come_from_the_file():
+    cards = _cards(MTGJSON)
+    bears = cards["Grizzly Bears"].front
+    assert (bears.types, bears.subtypes, bears.colors, bears.mana_cost, bears.power, bears.toughness) == (
+        ("creature",), ("bear",), ("green",), "{1}{G}", "2", "2")
+    thassa = cards["Thassa, God of the Sea"]
+    assert (thassa.front.supertypes, thassa.front.types, thassa.mana_value) == (("legendary",),
+                                                                                ("enchantment", "creature"), 3)
+    # A split card's halves and a transforming card's faces, each with its own name; the back face's color
+    # indicator (Insectile Aberration's blue).
+    assert [f.name for f in cards["Fire // Ice"].faces] == ["Fire", "Ice"]
+    delver = cards["Delver of Secrets // Insectile Aberration"]
+    assert (delver.layout, [f.name for f in delver.faces], delver.faces[1].color_indicator) == (
+        "transform", ["Delver of Secrets", "Insectile Aberration"], ("blue",))
+
+
+def test_scryfall_oracle_cards_give_the_same_facts():
+    # Scryfall writes a type line to split: supertypes, card types, subtypes after the dash.
+    mtgjson, scryfall = _cards(MTGJSON), _cards(SCRYFALL)
+    for name in ("Glorious Anthem", "Thassa, God of the Sea"):
+        a, b = mtgjson[name].front, scryfall[name].front
+        assert (a.types, a.subtypes, a.supertypes, a.mana_cost, a.text) == (
+            b.types, b.subtypes, b.supertypes, b.mana_cost, b.text), name
+    assert [f.name for f in scryfall["Fire // Ice"].faces] == ["Fire", "Ice"]
+
+
+@pytest.mark.parametrize("name, status", [
+    ("Grizzly Bears", "no layer text"), ("Lightning Bolt", "no layer text"), ("Black Lotus", "no layer text"),
+    ("Llanowar Elves", "no layer text"), ("Glorious Anthem", "read"), ("Humility", "read"), ("Rancor", "read"),
+    ("Serra Angel", "read"), ("Kird Ape", "not read"), ("Tarmogoyf", "not read"), ("Thassa, God of the Sea",
+                                                                                   "partly read"),
+])
+def test_each_card_is_read_in_full_partly_or_not_at_all(name, status):
+    assert read_card(_cards(MTGJSON)[name]).status == status
+
+
+def test_the_reader_writes_the_board_vocabulary():
+    cards = _cards(MTGJSON)
+
+    def static(name):
+        (body,) = read_card(cards[name]).static
+        return {k: v for k, v in body.items() if k != "text"}
+
+    assert static("Glorious Anthem") == {"affects": {"filter": {"types": ["creature"], "controller": "you"}},
+                                         "pt": {"modify": [1, 1]}}
+    # A lord: "other" and the subtype; reminder text left out. "Other Merfolk": the subtype is the noun.
+    assert static("Goblin King") == {"affects": {"filter": {"other": True, "subtypes": ["goblin"],
+                                                            "types": ["creature"]}},
+                                     "pt": {"modify": [1, 1]}, "abilities": {"add": ["mountainwalk"]}}
+    assert static("Lord of Atlantis")["affects"] == {"filter": {"other": True, "subtypes": ["merfolk"]}}
+    assert static("Humility") == {"affects": {"filter": {"types": ["creature"]}},
+                                  "abilities": {"remove_all": True}, "pt": {"set": [1, 1]}}
+    assert static("Blood Moon") == {"affects": {"filter": {"not_supertypes": ["basic"], "types": ["land"]}},
+                                    "subtypes": {"set": ["mountain"]}}
+    assert static("Rancor") == {"affects": "attached", "pt": {"modify": [2, 0]}, "abilities": {"add": ["trample"]}}
+    assert read_card(cards["Serra Angel"]).keywords == ("flying", "vigilance")
+    # Thassa: indestructible read; the devotion condition not understood (a sentence that may change types);
+    # scry and the unblockable ability are no layer abilities.
+    thassa = read_card(cards["Thassa, God of the Sea"])
+    assert [line.kind for line in thassa.lines] == [READ, NOT_UNDERSTOOD, NOT_LAYER, NOT_LAYER]
+
+
+def test_an_import_is_kept_and_replaced_whole(data_home):
+    pool = import_pool(MTGJSON)
+    assert pool_path().parent == data_home / "diffcheck"
+    assert load_pool() == pool and len(pool.cards) == 16 and pool.source == "MTGJSON AtomicCards"
+    # Read: Glorious Anthem, Goblin King, Lord of Atlantis, Humility, Blood Moon, Rancor, Serra Angel. No layer text:
+    # Grizzly Bears, Lightning Bolt, Llanowar Elves, Black Lotus, Fire // Ice (Fire's damage), Delver of Secrets (its
+    # trigger transforms it; the back face is a face of its own). Partly: Thassa. Not read: Kird Ape, Tarmogoyf.
+    assert pool.counts() == {"read": 7, "no layer text": 6, "partly read": 1, "not read": 2}
+
+    # A second import replaces the first; one that fails partway leaves the first in place, and no stray file.
+    def interrupt(done, total):
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        import_pool(SCRYFALL, interrupt)
+    assert load_pool() == pool
+    assert sorted(p.name for p in pool_path().parent.iterdir()) == ["cardpool.json.gz"]
+    second = import_pool(SCRYFALL)
+    assert load_pool() == second and len(second.cards) == 3
+    assert gzip.decompress(pool_path().read_bytes())  # the index is compressed JSON
+
+
+def test_the_command_imports_reports_its_reach_and_cards_says_what_is_imported(data_home):
+    runner = CliRunner()
+    result = runner.invoke(app, ["cards", "import", str(MTGJSON)])
+    assert result.exit_code == 0, result.output
+    assert "16 imported cards from MTGJSON AtomicCards of 2026-11-20" in result.output
+    assert "no layer text" in result.output and "sentences not understood most often" in result.output
+    # The sentence counted with its card's name as CARDNAME, numbers as N.
+    assert "CARDNAME gets +N/+N as long as you control a Forest." in result.output
+    listing = runner.invoke(app, ["cards"])
+    assert "16 imported cards from MTGJSON AtomicCards of 2026-11-20" in listing.stderr
+
+
+@pytest.mark.parametrize("content, message", [
+    (None, "no such file"), ("not json", "not a JSON file"), ('{"cards": []}', "neither MTGJSON"),
+])
+def test_a_file_that_is_no_card_data_is_one_line_and_exit_status_2(data_home, tmp_path, content, message):
+    path = tmp_path / "cards.json"
+    if content is not None:
+        path.write_text(content)
+    result = CliRunner().invoke(app, ["cards", "import", str(path)])
+    assert result.exit_code == 2 and message in result.output and len(result.output.strip().splitlines()) == 1
+    assert load_pool() is None
+
+
+def test_a_malformed_entry_names_the_card():
+    with pytest.raises(PoolFileError, match="Grizzly Bears"):
+        bad = FIXTURES.parent / "bad.json"
+        try:
+            bad.write_text('{"meta": {}, "data": {"Grizzly Bears": [{"types": ["Creature"], "colors": ["Q"]}]}}')
+            read_pool_file(bad)
+        finally:
+            bad.unlink()
