@@ -59,6 +59,9 @@ def warnings(board: Board, engine: Any) -> list[str]:
     typed = (f"the rules of {ruleset.document_date} ({ruleset.name}, which lists its card types in {listed_in})"
              if listed_in else rules)
     cutoff = (date.fromisoformat(ruleset.document_date) + RELEASE_WINDOW).isoformat()
+    from rulesets.documents import LAST
+
+    newest = LAST.file_date
     found = []
     for where, types, names in _things(board):
         if known_types:
@@ -70,6 +73,9 @@ def warnings(board: Board, engine: Any) -> list[str]:
         for name in names:
             card = cards.get(name)
             if card is not None:
+                if card.source != "checked" and card.source != "no layer text" and ruleset.document_date < newest:
+                    found.append(f"{where}: {card.name}'s abilities are read from its Oracle text of today "
+                                 f"(imported), whose wording may differ from the card's under {rules}")
                 if card.first_printing is not None and card.first_printing[1] > cutoff:
                     printed_in, printed_on = card.first_printing
                     found.append(

@@ -19,17 +19,13 @@ from pathlib import Path
 from typing import Any, Callable
 
 from diffcheck.cardpool.oracle import read_card
-from diffcheck.cardpool.sources import PoolCard, read_pool_file
+from diffcheck.cardpool.paths import NOT_UNDERSTOOD_CAVEAT, pool_path
+from diffcheck.cardpool.sources import COLOR_WORDS, PoolCard, read_pool_file
+from engines.board import CARD_TYPES, mana_value_of_cost
 
-__all__ = ["Pool", "import_pool", "load_pool", "pool_path"]
+__all__ = ["Pool", "catalogue_entry", "import_pool", "load_pool", "pool_path"]
 
 FORMAT_VERSION = 1
-
-
-def pool_path() -> Path:
-    """Where the index lives: the user's data folder (XDG_DATA_HOME, else ~/.local/share) / diffcheck."""
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "diffcheck" / "cardpool.json.gz"
 
 
 @dataclass(frozen=True)
@@ -84,6 +80,58 @@ def import_pool(path: Path, progress: Callable[[int, int], None] | None = None) 
         Path(tmp).unlink(missing_ok=True)
         raise
     return pool
+
+
+_SPELL_AND_PERMANENT_TYPES = frozenset(CARD_TYPES) | {"kindred", "instant", "sorcery"}
+
+
+def catalogue_entry(card: dict[str, Any], pool: Pool) -> dict[str, Any] | None:
+    """An imported card as a catalogue entry (``diffcheck.catalogue.model``): its front face's facts, the keywords
+    and static abilities read from its Oracle text, and each sentence not understood as a caveat, which ``judge``
+    and ``diff`` print beside an answer that holds the card. None for a card of no type a board holds (a
+    Vanguard, a Plane)."""
+    face = card["faces"][0]
+    types = [t for t in face["types"] if t in _SPELL_AND_PERMANENT_TYPES]
+    if not types or len(types) != len(face["types"]):
+        return None
+    reading = card["reading"]
+    entry: dict[str, Any] = {
+        "name": face["name"] if card["layout"] not in ("split", "aftermath") else card["name"],
+        "about": f"Imported from {pool.source} of {pool.date}; its Oracle text {_READ_AS[reading['status']]}.",
+        "types": types,
+    }
+    for key in ("subtypes", "supertypes", "colors", "color_indicator"):
+        if face[key]:
+            entry[key] = list(face[key])
+    cost = face["mana_cost"]
+    if cost and mana_value_of_cost(cost) == card["mana_value"] and {
+            COLOR_WORDS[c] for c in "WUBRG" if c in cost} == set(face["colors"]):
+        entry["mana_cost"] = cost
+    if card["mana_value"]:
+        entry["mana_value"] = card["mana_value"]
+    caveats = [NOT_UNDERSTOOD_CAVEAT + text for text in reading["not_understood"]]
+    if face["power"] is not None:
+        entry["power"], entry["toughness"] = (_printed_number(face["power"]), _printed_number(face["toughness"]))
+    if reading["keywords"]:
+        entry["abilities"] = list(dict.fromkeys(reading["keywords"]))
+    if reading["static"]:
+        entry["static"] = list(reading["static"])
+    if caveats:
+        entry["caveats"] = caveats
+    return entry
+
+
+_READ_AS = {"no layer text": "has no ability that acts in the layers", "read": "is read in full",
+            "partly read": "is partly read", "not read": "is not read"}
+
+
+def _printed_number(text: str | None) -> int:
+    """A printed power or toughness: its number; a * (a characteristic-defining ability's) counts 0, as a * does
+    outside the battlefield (208.2), and its sentence is a caveat."""
+    try:
+        return int(text or 0)
+    except ValueError:
+        return 0
 
 
 def load_pool() -> Pool | None:

@@ -140,6 +140,10 @@ def listing(cards: Iterable[Card]) -> str:
     return tabulate(rows, headers=["card", "type", "mv", "p/t", "cr418 layers", "cr613 layers"], tablefmt="simple")
 
 
+_READ_AS = {"no layer text": "has no ability that acts in the layers", "read": "read in full",
+            "partly read": "read in part (the caveats name what is not)", "not read": "not read (see the caveats)"}
+
+
 def detail(card: Card) -> str:
     """One card in full: facts, description, caveats, layers, how to use it, its encoding."""
     halves = card.printed.get("halves")
@@ -160,6 +164,8 @@ def detail(card: Card) -> str:
     if card.printed.get("counters"):
         line += "    enters with " + ", ".join(f"{n} {k}" for k, n in card.printed["counters"].items())
     facts.append(line)
+    if card.source != "checked":
+        facts.append(f"  imported, not checked: its Oracle text {_READ_AS.get(card.source, card.source)}")
     if card.first_printing is not None:
         facts.append(f"  first printed in {card.first_printing[0]}, {card.first_printing[1]}")
     if card.formats:

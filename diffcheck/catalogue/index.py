@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import difflib
 import hashlib
 import os
@@ -11,7 +13,7 @@ import sys
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import Any, Iterable, Iterator
 
 import yaml
 
@@ -78,8 +80,14 @@ class Catalogue:
         return iter(self.cards)
 
     def get(self, name: str) -> Card | None:
-        """The card called ``name``, or None; "mishras factory" finds Mishra's Factory."""
-        return self._by_name.get(fold(name))
+        """The card called ``name``, or None; "mishras factory" finds Mishra's Factory. A card this catalogue lacks
+        is looked for among the user's imported cards (``diffcheck cards import``): the catalogue stays the
+        reference, the pool reaches further."""
+        key = fold(name)
+        found = self._by_name.get(key)
+        if found is None and key:
+            found = imported_card(key)
+        return found
 
     def not_covered(self, name: str) -> str | None:
         """Why ``name``, a real card, is not in the catalogue; None if it is not listed as such."""
@@ -117,6 +125,50 @@ class Catalogue:
             if all(word in haystack for word in words):
                 found.append(card)
         return found
+
+
+@lru_cache(maxsize=1)
+def _imported_index() -> tuple[Any, dict[str, dict[str, Any]]]:
+    """The imported pool (None if there is none) and its cards by folded name, each card under its own name and
+    under each face's."""
+    from diffcheck.cardpool.paths import pool_path
+
+    if not pool_path().exists():
+        return None, {}
+    from diffcheck.cardpool.store import load_pool
+
+    pool = load_pool()
+    if pool is None:
+        return None, {}
+    names: dict[str, dict[str, Any]] = {}
+    for card in pool.cards.values():
+        names.setdefault(fold(card["name"]), card)
+        for face in card["faces"]:
+            names.setdefault(fold(face["name"]), card)
+    return pool, names
+
+
+def forget_imported() -> None:
+    """Read the imported pool again at the next lookup (after an import in this process)."""
+    _imported_index.cache_clear()
+    imported_card.cache_clear()
+
+
+@lru_cache(maxsize=256)
+def imported_card(key: str) -> Card | None:
+    """The imported card of folded name ``key`` as a catalogue card, its source how much of it was read; None if
+    none (or it is of no type a board holds)."""
+    pool, names = _imported_index()
+    found = names.get(key)
+    if found is None:
+        return None
+    from diffcheck.cardpool.store import catalogue_entry
+
+    entry = catalogue_entry(found, pool)
+    if entry is None:
+        return None
+    card = card_from_entry(entry, "imported", f"imported card {found['name']!r}")
+    return dataclasses.replace(card, source=found["reading"]["status"])
 
 
 @lru_cache(maxsize=1)

@@ -171,6 +171,10 @@ class Card:
     # A double-faced card's back face: its name and printed characteristics (no mana cost: a transformed
     # permanent's mana value is the front face's from 2016-04, 711.4b; 712.8e), and its static abilities.
     back: Mapping[str, Any] | None = None
+    # Where the card comes from: "checked" (this catalogue, by hand) or, for a card of the user's imported pool
+    # (``diffcheck.cardpool``), how much of its Oracle text was read ("read", "partly read", "not read", "no layer
+    # text").
+    source: str = "checked"
 
     @property
     def types(self) -> tuple[str, ...]:

@@ -169,14 +169,22 @@ def edition_option(name: str, option: str) -> str:
     return name
 
 
-def warn(path: str, board: Any, *engines: Any) -> None:
+def warn(path: str, board: Any, *engines: Any, strict: bool = False) -> None:
     """Warnings (stderr) for what each engine's rules document could not have known, for the amounts of
     resolved effects the board cannot know, then the caveats of the catalogue cards on the board: the answer
-    stands."""
+    stands. With ``strict``, a sentence of an imported card's Oracle text not understood is an error instead."""
     from diffcheck.boards.anachronism import caveats, warnings
     from diffcheck.boards.resolution import unknowable
 
-    lines = [line for engine in engines for line in warnings(board, engine)] + unknowable(board) + caveats(board)
+    bearing = caveats(board)
+    if strict:
+        from diffcheck.cardpool.paths import NOT_UNDERSTOOD_CAVEAT
+
+        unread = [line for line in bearing if NOT_UNDERSTOOD_CAVEAT in line]
+        if unread:
+            more = f" (and {len(unread) - 1} more)" if len(unread) > 1 else ""
+            fail(f"--strict: {path}: {unread[0]}{more}")
+    lines = [line for engine in engines for line in warnings(board, engine)] + unknowable(board) + bearing
     for line in lines:
         echo(f"warning: {path}: {line}", err=True)
 

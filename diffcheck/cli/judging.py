@@ -34,14 +34,14 @@ DEFAULT_RULES = "current"
 
 def judge_board(board: str | None, ruleset: str, day: str | None, explain: bool, as_json: bool,
                 engine_cmd: list[str] | None, engine_config: Path | None, engine_timeout: float, cards: str | None,
-                save: Path | None) -> None:
+                save: Path | None, strict: bool = False) -> None:
     """The body of ``diffcheck judge`` (``one_board.judge`` declares its options)."""
     ruleset = dated(day, ruleset, "--ruleset", DEFAULT_RULES)
     with engines_named([(ruleset, "--ruleset")], engine_cmd, engine_config, engine_timeout) as (engine,):
         if explain and not as_json and not hasattr(engine, "explain"):
             fail(f"--ruleset {ruleset}: this engine cannot explain its answers (it has no explain)")
         board, loaded = board_given(board, cards, save)
-        warn(board, loaded, engine)
+        warn(board, loaded, engine, strict=strict)
         trace = None
         if explain and not as_json:
             outcome, trace = engine.explain(loaded)
@@ -61,10 +61,10 @@ def judge_board(board: str | None, ruleset: str, day: str | None, explain: bool,
 # the next word. The rest (--engine-cmd, --engine-config, --engine-timeout, --save) take the application's way:
 # they start an outside engine or write a file, beside which its start-up does not count.
 _VALUED = {"--ruleset": "ruleset", "-r": "ruleset", "--date": "day", "--cards": "cards"}
-_FLAGS = {"--explain": "explain", "--json": "as_json"}
+_FLAGS = {"--explain": "explain", "--json": "as_json", "--strict": "strict"}
 _DEFAULTS: dict[str, Any] = {
     "board": None, "ruleset": DEFAULT_RULES, "day": None, "explain": False, "as_json": False, "engine_cmd": None,
-    "engine_config": None, "engine_timeout": 10.0, "cards": None, "save": None,
+    "engine_config": None, "engine_timeout": 10.0, "cards": None, "save": None, "strict": False,
 }
 
 

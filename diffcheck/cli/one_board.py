@@ -16,7 +16,7 @@ import typer
 from diffcheck.cli import judging
 from diffcheck.cli.inputs import EXIT_DIFFERENCE, board_given, dated_pair, engines_named, fail, warn
 from diffcheck.cli.options import (
-    BoardOrCardsArg, CardsOpt, DateOpt, EngineCmdOpt, EngineConfigOpt, EngineTimeoutOpt, SaveOpt,
+    BoardOrCardsArg, CardsOpt, DateOpt, EngineCmdOpt, EngineConfigOpt, EngineTimeoutOpt, SaveOpt, StrictOpt,
 )
 from diffcheck.reports import render
 from diffcheck.reports.fit import fit_lines, output_width
@@ -52,11 +52,13 @@ def judge(
     engine_timeout: EngineTimeoutOpt = 10.0,
     cards: CardsOpt = None,
     save: SaveOpt = None,
+    strict: StrictOpt = False,
 ) -> None:
     """Final characteristics of every object on BOARD (or the board --cards names) under one edition of the rules,
     today's unless --ruleset or --date names another."""
     # The body is judging's, which runs it without typer too when the words are plain (its quick path).
-    judging.judge_board(board, ruleset, day, explain, as_json, engine_cmd, engine_config, engine_timeout, cards, save)
+    judging.judge_board(board, ruleset, day, explain, as_json, engine_cmd, engine_config, engine_timeout, cards, save,
+                        strict)
 
 
 def diff(
@@ -76,6 +78,7 @@ def diff(
     engine_timeout: EngineTimeoutOpt = 10.0,
     cards: CardsOpt = None,
     save: SaveOpt = None,
+    strict: StrictOpt = False,
 ) -> None:
     """BOARD (or the board --cards names) under two rules versions, side by side, differences marked."""
     old, new = dated_pair(day, old, new)
@@ -83,7 +86,7 @@ def diff(
         fail(f"--from and --to both name {old}; name two different engines")
     with engines_named([(old, "--from"), (new, "--to")], engine_cmd, engine_config, engine_timeout) as engines:
         board, loaded = board_given(board, cards, save)
-        warn(board, loaded, *engines)
+        warn(board, loaded, *engines, strict=strict)
         outcomes = tuple(e.evaluate(loaded) for e in engines)
     if as_json:
         rules = {e.name: render.rules_info(e) for e in engines}

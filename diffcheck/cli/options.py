@@ -14,6 +14,7 @@ import typer
 
 __all__ = [
     "BoardOrCardsArg", "CardsOpt", "DateOpt", "EngineCmdOpt", "EngineConfigOpt", "EngineTimeoutOpt", "SaveOpt",
+    "StrictOpt",
 ]
 
 
@@ -25,6 +26,9 @@ CardsOpt = Annotated[Optional[str], typer.Option(
     help="The board from catalogue card names, in timestamp order: \"Humility, Opalescence, Grizzly Bears\"; "
     "NAME>REF attaches or targets, @opponent, #id, !ability, [+1/+1=2; color=red] (docs/board-notation.md).",
     show_default=False)]
+StrictOpt = Annotated[bool, typer.Option(
+    "--strict", help="Refuse a board that holds an imported card with a sentence of its Oracle text the reader did "
+    "not understand (exit status 2), rather than answer with that ability left out and a warning.")]
 SaveOpt = Annotated[Optional[Path], typer.Option(
     "--save", metavar="FILE", help="Also write the board built from --cards to FILE (YAML), to edit or share.",
     show_default=False)]

@@ -63,6 +63,9 @@ def _import_cards(file: str) -> None:
             pool = import_pool(path, lambda done, total: bar.update(task, completed=done, total=total))
         except PoolFileError as error:
             fail(f"cards import: {error}")
+    from diffcheck.catalogue.index import forget_imported
+
+    forget_imported()
     typer.echo(pool.describe())
     typer.echo(f"kept in {pool_path()}")
     typer.echo(reach_report(pool))

@@ -95,11 +95,12 @@ def test_the_reader_writes_the_board_vocabulary():
 def test_an_import_is_kept_and_replaced_whole(data_home):
     pool = import_pool(MTGJSON)
     assert pool_path().parent == data_home / "diffcheck"
-    assert load_pool() == pool and len(pool.cards) == 16 and pool.source == "MTGJSON AtomicCards"
-    # Read: Glorious Anthem, Goblin King, Lord of Atlantis, Humility, Blood Moon, Rancor, Serra Angel. No layer text:
-    # Grizzly Bears, Lightning Bolt, Llanowar Elves, Black Lotus, Fire // Ice (Fire's damage), Delver of Secrets (its
-    # trigger transforms it; the back face is a face of its own). Partly: Thassa. Not read: Kird Ape, Tarmogoyf.
-    assert pool.counts() == {"read": 7, "no layer text": 6, "partly read": 1, "not read": 2}
+    assert load_pool() == pool and len(pool.cards) == 20 and pool.source == "MTGJSON AtomicCards"
+    # Read: Glorious Anthem, Goblin King, Lord of Atlantis, Humility, Blood Moon, Rancor, Serra Angel, Veteran
+    # Armorsmith, Knight of Meadowgrain. No layer text: Grizzly Bears, Lightning Bolt, Searing Spear, Llanowar Elves,
+    # Black Lotus, Fire // Ice (Fire's damage), Delver of Secrets (its trigger transforms it; the back face is a face
+    # of its own). Partly: Thassa, Pegasus Courser (its attack trigger). Not read: Kird Ape, Tarmogoyf.
+    assert pool.counts() == {"read": 9, "no layer text": 7, "partly read": 2, "not read": 2}
 
     # A second import replaces the first; one that fails partway leaves the first in place, and no stray file.
     def interrupt(done, total):
@@ -118,12 +119,12 @@ def test_the_command_imports_reports_its_reach_and_cards_says_what_is_imported(d
     runner = CliRunner()
     result = runner.invoke(app, ["cards", "import", str(MTGJSON)])
     assert result.exit_code == 0, result.output
-    assert "16 imported cards from MTGJSON AtomicCards of 2026-11-20" in result.output
+    assert "20 imported cards from MTGJSON AtomicCards of 2026-11-20" in result.output
     assert "no layer text" in result.output and "sentences not understood most often" in result.output
     # The sentence counted with its card's name as CARDNAME, numbers as N.
     assert "CARDNAME gets +N/+N as long as you control a Forest." in result.output
     listing = runner.invoke(app, ["cards"])
-    assert "16 imported cards from MTGJSON AtomicCards of 2026-11-20" in listing.stderr
+    assert "20 imported cards from MTGJSON AtomicCards of 2026-11-20" in listing.stderr
 
 
 @pytest.mark.parametrize("content, message", [
@@ -146,3 +147,65 @@ def test_a_malformed_entry_names_the_card():
             read_pool_file(bad)
         finally:
             bad.unlink()
+
+
+def test_a_board_names_an_imported_card_and_the_catalogue_stays_the_reference(data_home):
+    from diffcheck.boards.loading import board_from_data
+    from diffcheck.boards.notation import board_from_cards
+    from diffcheck.catalogue import catalogue
+    from diffcheck.catalogue.index import forget_imported
+    from engines import get_engine
+
+    import_pool(MTGJSON)
+    forget_imported()
+    cards = catalogue()
+    # Glorious Anthem is in the catalogue: taken from it, checked. Veteran Armorsmith is not: read from its text.
+    assert cards.get("Glorious Anthem").source == "checked"
+    assert cards.get("Veteran Armorsmith").source == "read"
+    assert cards.get("Pegasus Courser").source == "partly read"
+    # Veteran Armorsmith: other Soldiers its controller controls get +0/+1 (613.4c). Knight of Meadowgrain is no
+    # Soldier: 2/2 with first strike and lifelink, read from its keyword lines. A second Armorsmith gets +0/+1 from
+    # the first, and the first from it: 2/3 each.
+    board = board_from_data(board_from_cards(
+        "Veteran Armorsmith, Veteran Armorsmith, Knight of Meadowgrain"), "--cards")
+    found = get_engine("current").evaluate(board)["objects"]
+    assert (found["veteran-armorsmith"]["power"], found["veteran-armorsmith"]["toughness"]) == (2, 3)
+    assert (found["veteran-armorsmith-2"]["toughness"], found["knight-of-meadowgrain"]["toughness"]) == (3, 2)
+    assert found["knight-of-meadowgrain"]["abilities"] == ["first strike", "lifelink"]
+
+
+def test_judge_names_a_sentence_not_understood_beside_the_answer(data_home):
+    from diffcheck.catalogue.index import forget_imported
+
+    import_pool(MTGJSON)
+    forget_imported()
+    result = CliRunner().invoke(app, ["judge", "--cards", "Pegasus Courser"])
+    assert result.exit_code == 0, result.output
+    assert ("Pegasus Courser: not understood, left out of its abilities: Whenever Pegasus Courser attacks, another "
+            "target attacking creature gains flying until end of turn.") in result.stderr
+    shown = CliRunner().invoke(app, ["cards", "Veteran Armorsmith"])
+    assert "imported, not checked: its Oracle text read in full" in shown.output
+
+
+def test_an_imported_card_on_an_old_date_warns_that_its_text_is_todays(data_home):
+    from diffcheck.catalogue.index import forget_imported
+
+    import_pool(MTGJSON)
+    forget_imported()
+    old = CliRunner().invoke(app, ["judge", "--cards", "Veteran Armorsmith", "--date", "2010-06-01"])
+    assert old.exit_code == 0 and "Veteran Armorsmith's abilities are read from its Oracle text of today" in old.stderr
+    today = CliRunner().invoke(app, ["judge", "--cards", "Veteran Armorsmith"])
+    assert "Oracle text of today" not in today.stderr
+
+
+@pytest.mark.parametrize("command", [["judge"], ["diff"]])
+def test_strict_refuses_a_sentence_not_understood(data_home, command):
+    from diffcheck.catalogue.index import forget_imported
+
+    import_pool(MTGJSON)
+    forget_imported()
+    refused = CliRunner().invoke(app, [*command, "--cards", "Pegasus Courser, Grizzly Bears", "--strict"])
+    assert refused.exit_code == 2 and len(refused.output.strip().splitlines()) == 1
+    assert "--strict" in refused.output and "Pegasus Courser: not understood" in refused.output
+    # A card read in full passes.
+    assert CliRunner().invoke(app, [*command, "--cards", "Veteran Armorsmith", "--strict"]).exit_code == 0

@@ -29,7 +29,8 @@ GRAY_OGRE = str(ROOT / "diffcheck" / "examples" / "gray-ogre.yaml")
 runner = CliRunner()
 
 
-def _arguments(board, ruleset, day, explain, as_json, engine_cmd, engine_config, engine_timeout, cards, save):
+def _arguments(board, ruleset, day, explain, as_json, engine_cmd, engine_config, engine_timeout, cards, save,
+               strict=False):
     return locals()
 
 
@@ -45,6 +46,7 @@ def application_reads(words: list[str]) -> dict | None:
 
 WORDS = [
     "judge", "diff", "board.yaml", "", "two words", "--ruleset", "-r", "--date", "--cards", "--explain", "--json",
+    "--strict",
     "cr418", "2009-10-01", "Grizzly Bears", "--save", "out.yaml", "--engine-timeout", "5", "--engine-cmd", "x=y",
     "--engine-config", "--help", "-h", "--", "--ruleset=cr418", "-rcr418", "-", "-x", "--nope", "--version",
     "--JSON", "\udcff.yaml",
