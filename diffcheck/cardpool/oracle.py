@@ -269,13 +269,30 @@ def _read_line(raw: str, face_name: str, card_name: str) -> Line:
         # An activated or triggered ability: read as not a layer ability only where nothing in it could be one.
         return Line(raw, NOT_UNDERSTOOD if _LAYER_WORDS.search(text) else NOT_LAYER)
     sentence = _own_name(text, face_name, card_name)
-    try:
-        body = _Static().transform(_parser().parse(sentence[:1].lower() + sentence[1:] if not sentence.startswith(
-            "CARDNAME") else sentence))
-    except (UnexpectedInput, ValueError):
+    body = _parsed(sentence[:1].lower() + sentence[1:] if not sentence.startswith("CARDNAME") else sentence)
+    if body is None:
         return Line(raw, NOT_UNDERSTOOD if _LAYER_WORDS.search(text) else NOT_LAYER)
-    body["text"] = _label(text)
-    return Line(raw, READ, static=body)
+    return Line(raw, READ, static={**body, "text": _label(text)})
+
+
+# What a sentence the grammar can read looks like: one plain statement with a verb of the grammar, no clause the
+# grammar has no words for. The Earley parser takes milliseconds a sentence; a sentence it cannot read anyway is
+# not given to it, and one it has read (cards share their sentences: "Creatures you control get +1/+1") is read
+# once.
+_MAY_PARSE = re.compile(r"^[^;:]{0,160}\b(get|gets|has|have|lose|loses|is|are)\b[^;:]*$")
+_NEVER_PARSED = re.compile(r"\b(as long as|until|if|where|for each|can't|unless|instead|equal|number|whenever|"
+                           r"when|target|choose|chosen|may|counter|each opponent)\b", re.IGNORECASE)
+
+
+@lru_cache(maxsize=65536)
+def _parsed(sentence: str) -> dict[str, Any] | None:
+    """The static ability a sentence (its card's name as CARDNAME) is, or None where the grammar cannot read it."""
+    if not _MAY_PARSE.match(sentence) or _NEVER_PARSED.search(sentence):
+        return None
+    try:
+        return _Static().transform(_parser().parse(sentence))
+    except (UnexpectedInput, ValueError):
+        return None
 
 
 def generic_sentence(text: str, card_name: str) -> str:

@@ -14,4 +14,4 @@ NOT_UNDERSTOOD_CAVEAT = "not understood, left out of its abilities: "
 def pool_path() -> Path:
     """The index's file: the user's data folder (XDG_DATA_HOME, else ~/.local/share) / diffcheck."""
     base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "diffcheck" / "cardpool.json.gz"
+    return Path(base) / "diffcheck" / "cardpool.sqlite"

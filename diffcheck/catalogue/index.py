@@ -128,29 +128,21 @@ class Catalogue:
 
 
 @lru_cache(maxsize=1)
-def _imported_index() -> tuple[Any, dict[str, dict[str, Any]]]:
-    """The imported pool (None if there is none) and its cards by folded name, each card under its own name and
-    under each face's."""
+def _imported_pool() -> Any:
+    """The imported pool (``diffcheck.cardpool.store.Pool``), or None if there is none: with none, nothing more
+    is imported."""
     from diffcheck.cardpool.paths import pool_path
 
     if not pool_path().exists():
-        return None, {}
+        return None
     from diffcheck.cardpool.store import load_pool
 
-    pool = load_pool()
-    if pool is None:
-        return None, {}
-    names: dict[str, dict[str, Any]] = {}
-    for card in pool.cards.values():
-        names.setdefault(fold(card["name"]), card)
-        for face in card["faces"]:
-            names.setdefault(fold(face["name"]), card)
-    return pool, names
+    return load_pool()
 
 
 def forget_imported() -> None:
     """Read the imported pool again at the next lookup (after an import in this process)."""
-    _imported_index.cache_clear()
+    _imported_pool.cache_clear()
     imported_card.cache_clear()
 
 
@@ -158,8 +150,8 @@ def forget_imported() -> None:
 def imported_card(key: str) -> Card | None:
     """The imported card of folded name ``key`` as a catalogue card, its source how much of it was read; None if
     none (or it is of no type a board holds)."""
-    pool, names = _imported_index()
-    found = names.get(key)
+    pool = _imported_pool()
+    found = pool.card(key) if pool is not None else None
     if found is None:
         return None
     from diffcheck.cardpool.store import catalogue_entry

@@ -51,7 +51,8 @@ def _import_cards(file: str) -> None:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     from diffcheck.cardpool.sources import PoolFileError
-    from diffcheck.cardpool.store import import_pool, pool_path
+    from diffcheck.cardpool.importing import import_pool
+    from diffcheck.cardpool.paths import pool_path
 
     path = Path(file)
     if not path.is_file():
@@ -73,19 +74,14 @@ def _import_cards(file: str) -> None:
 
 def reach_report(pool: Any, most: int = 10) -> str:
     """How far the reader reaches: cards by reading status, and the sentences not understood most often."""
-    from collections import Counter
-
-    from diffcheck.cardpool.oracle import generic_sentence
-
     counts = pool.counts()
     lines = ["", "reading of the imported cards:"]
     for status in ("no layer text", "read", "partly read", "not read"):
         lines.append(f"  {status:14} {counts.get(status, 0):>7,}")
-    unread = Counter(generic_sentence(text, card["name"]) for card in pool.cards.values()
-                     for text in card["reading"]["not_understood"])
-    if unread:
-        lines += ["", f"the {min(most, len(unread))} sentences not understood most often (cards):"]
-        lines += [f"  {n:>6,}  {sentence}" for sentence, n in unread.most_common(most)]
+    if pool.unread:
+        shown = pool.unread[:most]
+        lines += ["", f"the {len(shown)} sentences not understood most often (cards):"]
+        lines += [f"  {n:>6,}  {sentence}" for sentence, n in shown]
     return "\n".join(lines)
 
 

@@ -4,7 +4,6 @@ Scryfall's oracle-cards shape, their Oracle text as card data."""
 
 from __future__ import annotations
 
-import gzip
 from pathlib import Path
 
 import pytest
@@ -12,7 +11,9 @@ from typer.testing import CliRunner
 
 from diffcheck.cardpool.oracle import NOT_LAYER, NOT_UNDERSTOOD, READ, read_card
 from diffcheck.cardpool.sources import PoolFileError, read_pool_file
-from diffcheck.cardpool.store import import_pool, load_pool, pool_path
+from diffcheck.cardpool.importing import import_pool
+from diffcheck.cardpool.paths import pool_path
+from diffcheck.cardpool.store import load_pool
 from diffcheck.cli import app
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -95,7 +96,7 @@ def test_the_reader_writes_the_board_vocabulary():
 def test_an_import_is_kept_and_replaced_whole(data_home):
     pool = import_pool(MTGJSON)
     assert pool_path().parent == data_home / "diffcheck"
-    assert load_pool() == pool and len(pool.cards) == 20 and pool.source == "MTGJSON AtomicCards"
+    assert load_pool() == pool and pool.size == 20 and pool.source == "MTGJSON AtomicCards"
     # Read: Glorious Anthem, Goblin King, Lord of Atlantis, Humility, Blood Moon, Rancor, Serra Angel, Veteran
     # Armorsmith, Knight of Meadowgrain. No layer text: Grizzly Bears, Lightning Bolt, Searing Spear, Llanowar Elves,
     # Black Lotus, Fire // Ice (Fire's damage), Delver of Secrets (its trigger transforms it; the back face is a face
@@ -109,10 +110,12 @@ def test_an_import_is_kept_and_replaced_whole(data_home):
     with pytest.raises(KeyboardInterrupt):
         import_pool(SCRYFALL, interrupt)
     assert load_pool() == pool
-    assert sorted(p.name for p in pool_path().parent.iterdir()) == ["cardpool.json.gz"]
+    assert sorted(p.name for p in pool_path().parent.iterdir()) == ["cardpool.sqlite"]
     second = import_pool(SCRYFALL)
-    assert load_pool() == second and len(second.cards) == 3
-    assert gzip.decompress(pool_path().read_bytes())  # the index is compressed JSON
+    assert load_pool() == second and second.size == 3
+    # A card is found by its name or a face's, whatever the case.
+    assert second.card("fire // ice")["name"] == second.card("ICE")["name"] == "Fire // Ice"
+    assert second.card("Grizzly Bears") is None
 
 
 def test_the_command_imports_reports_its_reach_and_cards_says_what_is_imported(data_home):

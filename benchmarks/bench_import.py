@@ -1,0 +1,104 @@
+"""Benchmark: importing a whole card-data file, and judge's start with a pool imported.
+
+    python benchmarks/bench_import.py [--cards 32000] [--file AtomicCards.json]
+
+Without ``--file``, a file of the real AtomicCards.json's card count is made from the test fixture's cards
+(tests/cardpool/fixtures/AtomicCards-sample.json), each copied under new names until there are ``--cards``, its
+numbers and creature types varied so that sentences repeat no more than a few times (the reader reads a
+sentence once): the same shapes, so the reader's work per card is like the real file's. The real file is
+larger (printings, legalities and foreign names besides), which costs JSON reading time only. Prints the import's CPU time
+(reading, Oracle text read, index written; one process, this one's), the index's size, and the CPU time
+(user + system) of ``diffcheck judge`` on a one-card board with and without the pool, the median of 5 runs each,
+every figure of one run of the script (the machines are shared and noisy: compare figures from one run only).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURE = ROOT / "tests" / "cardpool" / "fixtures" / "AtomicCards-sample.json"
+KINDS = [w.capitalize() for w in ("advisor ally angel ape archer assassin bat bear beast berserker bird cat centaur "
+                                  "cleric construct crab demon devil dinosaur djinn dog dragon drake druid dwarf "
+                                  "elemental elephant elf faerie fish fox frog giant gnome goat goblin golem gorgon "
+                                  "griffin horror horse human hydra illusion imp insect knight kithkin kor kraken "
+                                  "leviathan lizard merfolk minotaur monk mouse mutant naga ninja noble ogre ooze "
+                                  "orc peasant pegasus phoenix pirate plant rat rebel rhino rogue salamander samurai "
+                                  "saproling scout serpent shade shaman skeleton sliver snake soldier sphinx spider "
+                                  "spirit squirrel thopter treefolk troll turtle unicorn vampire wall warrior whale "
+                                  "wizard wolf wurm zombie").split()]
+
+
+def synthetic(n: int, out: Path) -> None:
+    """An AtomicCards-shaped file of ``n`` cards, the fixture's cards copied under new names."""
+    sample = json.loads(FIXTURE.read_text(encoding="utf-8"))
+    data = {}
+    items = list(sample["data"].items())
+    for i in range(n):
+        name, faces = items[i % len(items)]
+        new = f"{name} {i}" if i >= len(items) else name
+        kind = KINDS[i % len(KINDS)]
+        copied = []
+        for face in faces:
+            face = dict(face, name=new)
+            if "faceName" in face:
+                face["faceName"] = f"{face['faceName']} {i}"
+            text = face.get("text", "").replace(name.split(" // ")[0], new)
+            for word in ("Goblin", "Merfolk", "Soldier"):
+                text = text.replace(word, kind)
+            face["text"] = text.replace("+1/+1", f"+{i % 4}/+{i // 4 % 4}")
+            copied.append(face)
+        data[new] = copied
+    out.write_text(json.dumps({"meta": sample["meta"], "data": data}), encoding="utf-8")
+
+
+def judge_cpu(env: dict[str, str], cards: str, runs: int = 5) -> float:
+    """Median CPU seconds (user + system) of ``diffcheck judge --cards CARDS`` in a process of its own."""
+    times = []
+    for _ in range(runs + 1):  # the first fills the catalogue's cache and the bytecode
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        subprocess.run([sys.executable, "-m", "diffcheck", "judge", "--cards", cards], env=env, check=True,
+                       capture_output=True)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        times.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    return statistics.median(times[1:])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cards", type=int, default=32000)
+    parser.add_argument("--file", type=Path, default=None)
+    args = parser.parse_args()
+    work = Path(tempfile.mkdtemp(prefix="bench-import-"))
+    os.environ["XDG_DATA_HOME"] = str(work / "data")
+    path = args.file
+    if path is None:
+        path = work / "AtomicCards.json"
+        synthetic(args.cards, path)
+    from diffcheck.cardpool.importing import import_pool
+    from diffcheck.cardpool.paths import pool_path
+
+    env = {**os.environ, "XDG_CACHE_HOME": str(work / "cache")}
+    without = judge_cpu(env, "Grizzly Bears, Glorious Anthem")
+    start = time.process_time()
+    pool = import_pool(path)
+    spent = time.process_time() - start
+    # One card of the pool (the fixture's Veteran Armorsmith, not in the catalogue) and one of the catalogue.
+    with_pool = judge_cpu(env, "Grizzly Bears, Veteran Armorsmith")
+    print(f"{path.name}: {path.stat().st_size / 1e6:.1f} MB, {pool.size:,} cards")
+    print(f"import: {spent:.1f} s of CPU; index {pool_path().stat().st_size / 1e6:.1f} MB")
+    print(f"judge on two cards: {without * 1000:.0f} ms of CPU with no pool (Grizzly Bears, Glorious Anthem), "
+          f"{with_pool * 1000:.0f} ms with one card from the pool (Grizzly Bears, Veteran Armorsmith); medians of 5")
+
+
+if __name__ == "__main__":
+    main()
