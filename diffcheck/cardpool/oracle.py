@@ -48,9 +48,12 @@ _REMINDER = re.compile(r"\s*\([^)]*\)")
 _ACTIVATED = re.compile(r"^((?:\{[^}]+\}|[^:{]){0,80}?):\s+(.*)$")
 
 _GRAMMAR = r"""
-start: subject preds "."?
+start: subject preds condition? "."?
+     | "you control" ATTACHED "."?                                             -> control_attached
+condition: "as long as you control" article? typewords                       -> you_control
 preds: pred (_AND pred)*
 ?pred: ("get" | "gets") PT                                                     -> modify
+     | ("get" | "gets") PT "for each" typewords "you control"                  -> modify_each
      | ("has" | "have") keywords                                               -> grant
      | ("has" | "have") "base power and toughness" BASE                        -> base
      | ("lose" | "loses") "all abilities"                                      -> lose_all
@@ -62,13 +65,17 @@ typewords: TYPEWORD+
 article: "a" | "an"
 subject: SELF                                     -> self
        | ATTACHED                                 -> attached
-       | quantifier? OTHER? qualifier* NOUN control? -> group
-       | quantifier? OTHER? qualifier* TYPEWORD control? -> group_of_subtype
+       | quantifier? OTHER? qualifier* NOUN control? having? -> group
+       | quantifier? OTHER? qualifier* TYPEWORD control? having? -> group_of_subtype
+having: "with" KEYWORD -> with_keyword
+      | "with no abilities" -> with_no_abilities
 quantifier: "all" | "each"
 qualifier: COLOR -> color
          | NONCOLOR -> noncolor
          | TYPEWORD -> subtype
          | "nonbasic" -> nonbasic
+         | "untapped" -> untapped
+         | "tapped" -> tapped
 control: "you control" -> yours
        | "your opponents control" -> theirs
 SELF: "CARDNAME"
@@ -99,8 +106,10 @@ class _Static(Transformer):
     """A parsed sentence into one static ability's body (``affects`` and its parts)."""
 
     def start(self, items: list[Any]) -> dict[str, Any]:
-        affects, parts = items
+        affects, parts, *condition = items
         body: dict[str, Any] = {} if affects == "self" else {"affects": affects}
+        if condition:
+            body["condition"] = condition[0]
         for part in parts:
             for key, value in part.items():
                 if key in body and isinstance(value, dict):
@@ -108,6 +117,30 @@ class _Static(Transformer):
                 else:
                     body[key] = value
         return body
+
+    def control_attached(self, _items: list[Any]) -> dict[str, Any]:
+        return {"affects": "attached", "control": "you"}
+
+    def you_control(self, items: list[Any]) -> dict[str, Any]:
+        words = [w for w in items if w is not None][0]
+        return {"you_control": _filter_of(words)}
+
+    def modify_each(self, items: list[Any]) -> dict[str, Any]:
+        power, toughness = (int(n) for n in str(items[0]).split("/"))
+        count = {"count": {**_filter_of(items[1]), "controller": "you"}}
+        return {"pt": {"modify": [_times(power, count), _times(toughness, count)]}}
+
+    def with_keyword(self, items: list[Any]) -> tuple[str, str]:
+        return ("abilities", str(items[0]))
+
+    def with_no_abilities(self, _items: list[Any]) -> dict[str, Any]:
+        return {"no_abilities": True}
+
+    def untapped(self, _items: list[Any]) -> dict[str, Any]:
+        return {"tapped": False}
+
+    def tapped(self, _items: list[Any]) -> dict[str, Any]:
+        return {"tapped": True}
 
     def preds(self, items: list[Any]) -> list[dict[str, Any]]:
         return list(items)
@@ -138,9 +171,8 @@ class _Static(Transformer):
 
     def group_of_subtype(self, items: list[Any]) -> dict[str, Any]:
         # "Other Merfolk get +1/+1": the subtype is the noun; it names the permanents that have it.
-        *rest, noun = items
-        found = self.group([*rest, self.subtype([noun])])
-        return found
+        return self.group([self.subtype([item]) if getattr(item, "type", None) == "TYPEWORD" else item
+                           for item in items])
 
     def quantifier(self, _items: list[Any]) -> dict[str, Any]:
         return {}
@@ -197,10 +229,22 @@ class _Static(Transformer):
         return {"colors": {"set": [str(items[0])]}}
 
 
+def _filter_of(words: list[str]) -> dict[str, Any]:
+    """What type words name, as a filter: card types and subtypes ("Forest", "artifact creature")."""
+    f: dict[str, Any] = {}
+    for word in words:
+        f.setdefault("types" if word in _CARD_TYPES else "subtypes", []).append(word)
+    return f
+
+
+def _times(n: int, value: dict[str, Any]) -> Any:
+    return 0 if n == 0 else value if n == 1 else {"times": n, "value": value}
+
+
 def _singular(word: str) -> str:
     """A type word as one object has it: "Mountains" -> "mountain", "Elves" -> "elf"."""
     irregular = {"elves": "elf", "dwarves": "dwarf", "wolves": "wolf", "mice": "mouse", "sphinxes": "sphinx",
-                 "foxes": "fox", "oxen": "ox"}
+                 "foxes": "fox", "oxen": "ox", "plains": "plains"}
     if word in irregular:
         return irregular[word]
     return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
@@ -279,9 +323,9 @@ def _read_line(raw: str, face_name: str, card_name: str) -> Line:
 # grammar has no words for. The Earley parser takes milliseconds a sentence; a sentence it cannot read anyway is
 # not given to it, and one it has read (cards share their sentences: "Creatures you control get +1/+1") is read
 # once.
-_MAY_PARSE = re.compile(r"^[^;:]{0,160}\b(get|gets|has|have|lose|loses|is|are)\b[^;:]*$")
-_NEVER_PARSED = re.compile(r"\b(as long as|until|if|where|for each|can't|unless|instead|equal|number|whenever|"
-                           r"when|target|choose|chosen|may|counter|each opponent)\b", re.IGNORECASE)
+_MAY_PARSE = re.compile(r"^[^;:]{0,160}\b(get|gets|has|have|lose|loses|is|are|control)\b[^;:]*$")
+_NEVER_PARSED = re.compile(r"\b(as long as (?!you control)|until|if|where|can't|unless|instead|equal|number|"
+                           r"whenever|when|target|choose|chosen|may|counter|each opponent)\b", re.IGNORECASE)
 
 
 @lru_cache(maxsize=65536)

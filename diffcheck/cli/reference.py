@@ -72,6 +72,21 @@ def _import_cards(file: str) -> None:
     typer.echo(reach_report(pool))
 
 
+def _check_reader(file: str) -> None:
+    """The reader over the catalogue cards a card-data file holds, against the checked cards (reports.reader)."""
+    from pathlib import Path
+
+    from diffcheck.cardpool.sources import PoolFileError
+    from diffcheck.reports.reader import check_reader, render_check
+
+    if not Path(file).is_file():
+        fail(f"cards check {file}: no such file")
+    try:
+        typer.echo(render_check(check_reader(Path(file))))
+    except PoolFileError as error:
+        fail(f"cards check: {error}")
+
+
 def reach_report(pool: Any, most: int = 10) -> str:
     """How far the reader reaches: cards by reading status, and the sentences not understood most often."""
     counts = pool.counts()
@@ -112,12 +127,17 @@ def cards(
     """List and search the card catalogue: the real cards a board can name with card: NAME or cast: NAME.
 
     `diffcheck cards import FILE` imports a card-data file you downloaded (MTGJSON's AtomicCards.json or
-    Scryfall's oracle-cards), replacing any earlier import. Exits 1 when nothing matches, with the nearest names.
+    Scryfall's oracle-cards), replacing any earlier import; `diffcheck cards check FILE` measures the Oracle-text
+    reader against the catalogue on the catalogue cards FILE holds. Exits 1 when nothing matches, with the nearest names.
     """
-    if words and words[0] == "import":
+    if words and words[0] in ("import", "check"):
         if len(words) != 2:
-            fail("cards import: give one FILE, MTGJSON's AtomicCards.json or Scryfall's oracle-cards JSON")
-        _import_cards(words[1])
+            fail(f"cards {words[0]}: give one FILE, in the shape of MTGJSON's AtomicCards.json or Scryfall's "
+                 "oracle-cards JSON")
+        if words[0] == "import":
+            _import_cards(words[1])
+        else:
+            _check_reader(words[1])
         return
     from diffcheck.catalogue import catalogue
     from diffcheck.catalogue.describe import card_json, detail, format_summary, listing

@@ -1,0 +1,154 @@
+"""The Oracle-text reader measured against the hand-checked catalogue: ``diffcheck cards check FILE``.
+
+FILE holds catalogue cards in MTGJSON's AtomicCards shape, their Oracle text as card data (the tests keep one:
+``tests/cardpool/fixtures/catalogue-oracle.json``). Each card is read (``diffcheck.cardpool``) into a catalogue
+card of its own, and both cards, the hand-checked one and the read one, are put on the same boards: the card
+among a few bystanders (on a creature if it is an Aura or Equipment, cast on one if it is an instant or sorcery,
+listed first and listed last, for timestamp order), under several editions. A card agrees when every board
+comes out the same both ways in every characteristic an outcome has, abilities compared by keyword (a static
+ability's label is the catalogue's own words on one side, the Oracle sentence on the other). The report gives
+the share read in full, the share that agrees on every board, and each disagreement with the board and the
+characteristic that differ.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from diffcheck.boards.loading import board_from_data
+from diffcheck.boards.notation import board_from_cards
+from diffcheck.cardpool.oracle import KEYWORDS, read_card
+from diffcheck.cardpool.sources import read_pool_file
+from diffcheck.cardpool.store import catalogue_entry
+from diffcheck.catalogue import catalogue
+from diffcheck.catalogue.expand import expand_board
+from diffcheck.catalogue.index import Catalogue
+from diffcheck.catalogue.model import CatalogueError, card_from_entry
+from engines import get_engine
+from engines.board import ACTIVATED
+
+__all__ = ["CardCheck", "check_reader", "render_check"]
+
+EDITIONS = ("1999-11", "cr418", "cr613", "current")
+BEAR = "Grizzly Bears"  # what an Aura or Equipment is on, an instant cast on
+OTHERS = "Gray Ogre@opponent, Raging Goblin, Merfolk of the Pearl Trident, Serra Angel, Forest"
+BYSTANDERS = f"{BEAR}, {OTHERS}"
+_COMPARED = ("types", "subtypes", "supertypes", "colors", "power", "toughness", "controller")
+
+
+@dataclass(frozen=True)
+class CardCheck:
+    """One card: how its text was read, and the first board on which the read card and the checked one differ."""
+
+    name: str
+    status: str
+    agrees: bool
+    difference: str | None = None
+    not_understood: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class _PoolLike:
+    source: str
+    date: str
+
+
+def check_reader(path: Path) -> list[CardCheck]:
+    """Each card of ``path`` that the catalogue holds, read and compared (see the module's docstring)."""
+    about, pool_cards = read_pool_file(path)
+    hand = catalogue()
+    pool = _PoolLike(about["source"], about["date"])
+    checks = []
+    for pool_card in pool_cards:
+        checked = hand.get(pool_card.name)
+        if checked is None or checked.source != "checked":
+            continue
+        reading = read_card(pool_card)
+        entry = catalogue_entry(json.loads(json.dumps(_pool_entry(pool_card, reading))), pool)  # type: ignore
+        try:
+            read = card_from_entry(entry, checked.group, f"read {pool_card.name}") if entry else None
+        except CatalogueError as error:
+            read, entry = None, None
+            checks.append(CardCheck(pool_card.name, reading.status, False, f"not a card the catalogue takes: {error}"))
+            continue
+        if read is None:
+            checks.append(CardCheck(pool_card.name, reading.status, False, "of no type a board holds"))
+            continue
+        # The read card keeps the checked card's effects (what its spells and activated abilities do when cast):
+        # the reader reads a card's static abilities and keywords, and the boards cast the same effects.
+        read = replace(read, effects=checked.effects, choices=checked.choices)
+        others = [c for c in hand.cards if c.name != checked.name]
+        swapped = Catalogue([*others, read], hand.uncovered)
+        difference = _first_difference(checked, hand, swapped)
+        checks.append(CardCheck(pool_card.name, reading.status, difference is None, difference,
+                                reading.not_understood))
+    return checks
+
+
+def _pool_entry(card: Any, reading: Any) -> dict[str, Any]:
+    return {"name": card.name, "layout": card.layout, "mana_value": card.mana_value,
+            "faces": [asdict(face) for face in card.faces],
+            "reading": {"status": reading.status, "keywords": list(reading.keywords), "static": list(reading.static),
+                        "not_understood": list(reading.not_understood)}}
+
+
+def _boards(card: Any) -> list[str]:
+    """The notation of each board the two cards are put on."""
+    name = card.name
+    if card.is_spell:
+        made = card.effect(None)
+        if made is None or made.targets != 1 or made.choices or made.pays_x:
+            return [f"{BYSTANDERS}, {name}~graveyard"]
+        return [f"{BYSTANDERS}, {name}>grizzly-bears"]
+    subtypes = card.printed.get("subtypes", ())
+    placed = f"{name}>grizzly-bears" if "aura" in subtypes or "equipment" in subtypes else name
+    if card.choices:
+        return [BYSTANDERS]  # a card whose choices a board must make is compared only as a bystander here
+    return [f"{BEAR}, {placed}, {OTHERS}", f"{BYSTANDERS}, {placed}"]
+
+
+def _first_difference(checked: Any, hand: Catalogue, swapped: Catalogue) -> str | None:
+    for notation in _boards(checked):
+        data = board_from_cards(notation)
+        try:
+            one, other = (board_from_data(expand_board(data, cards), "--cards") for cards in (hand, swapped))
+        except Exception as error:  # a read card that makes the board unloadable is a disagreement, said
+            return f"{notation}: the board does not load with the read card ({error})"
+        for edition in EDITIONS:
+            engine = get_engine(edition)
+            a, b = engine.evaluate(one)["objects"], engine.evaluate(other)["objects"]
+            for oid in a:
+                for key in (*_COMPARED, "abilities"):
+                    x, y = a[oid].get(key), b.get(oid, {}).get(key)
+                    if key == "abilities":
+                        x, y = _keywords(x), _keywords(y)
+                    if x != y:
+                        return f"{notation} under {edition}: {oid} {key} {x} (checked) against {y} (read)"
+    return None
+
+
+def _keywords(abilities: Any) -> list[str]:
+    """The abilities an outcome lists that both cards name alike: keywords and activated abilities."""
+    return sorted(a for a in abilities or () if a in KEYWORDS or ACTIVATED in a)
+
+
+def render_check(checks: list[CardCheck]) -> str:
+    """The report: shares, then each disagreement."""
+    n = len(checks)
+    if not n:
+        return "no card of the file is in the catalogue"
+    read = sum(c.status in ("read", "no layer text") for c in checks)
+    agree = sum(c.agrees for c in checks)
+    both = sum(c.agrees and c.status in ("read", "no layer text") for c in checks)
+    lines = [f"{n} catalogue cards in the file, under {', '.join(EDITIONS)}:",
+             f"  read in full (or no layer text): {read} ({read / n:.0%})",
+             f"  agreeing with the checked card on every board: {agree} ({agree / n:.0%})",
+             f"  both: {both} ({both / n:.0%})", ""]
+    for c in checks:
+        if not c.agrees:
+            lines.append(f"{c.name} ({c.status}): {c.difference}")
+            lines += [f"    not understood: {text}" for text in c.not_understood]
+    return "\n".join(lines).rstrip()
