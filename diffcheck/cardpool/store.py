@@ -56,6 +56,17 @@ class Pool:
                              (fold(name),)).fetchone()
         return json.loads(row[0]) if row else None
 
+    def names_holding(self, words: list[str], limit: int) -> list[str]:
+        """The names of up to ``limit`` cards whose folded name holds every word, shortest first."""
+        if not words:
+            return []
+        where = " AND ".join("key LIKE ? ESCAPE '\\'" for _ in words)
+        like = ["%" + w.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%" for w in words]
+        with sqlite3.connect(f"file:{self.path}?mode=ro", uri=True) as db:
+            rows = db.execute(f"SELECT key FROM cards WHERE {where} ORDER BY length(key), key LIMIT ?",
+                              (*like, limit)).fetchall()
+        return [key for (key,) in rows]
+
     def cards(self) -> Iterator[dict[str, Any]]:
         """Every card, in the file's order."""
         with sqlite3.connect(f"file:{self.path}?mode=ro", uri=True) as db:

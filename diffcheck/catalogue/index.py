@@ -140,6 +140,15 @@ def _imported_pool() -> Any:
     return load_pool()
 
 
+def imported_matches(query: str, limit: int = 40) -> list[Card]:
+    """The imported cards (not in the catalogue) whose name holds every word of ``query``, shortest names first."""
+    pool = _imported_pool()
+    if pool is None or not query.strip():
+        return []
+    found = (imported_card(key) for key in pool.names_holding(fold(query).split(), limit))
+    return [card for card in found if card is not None]
+
+
 def forget_imported() -> None:
     """Read the imported pool again at the next lookup (after an import in this process)."""
     _imported_pool.cache_clear()

@@ -46,12 +46,18 @@ class BadRequest(ValueError):
 
 def card_list(query: str, limit: int = 40) -> list[dict[str, Any]]:
     """The catalogue cards a search finds (names, type lines, descriptions, themes), for picking."""
+    from diffcheck.catalogue.index import imported_matches
+
     cards = catalogue()
     wanted = query.strip().lower()
     found = cards.search(wanted or None)
+    # The imported cards (diffcheck cards import) the catalogue lacks, after its own: it is the reference.
+    checked = {c.name for c in found}
+    found += [c for c in imported_matches(wanted, limit) if c.name not in checked and cards.get(c.name) is c]
     # As a judge types a name: names that start with it first, then names that hold it, then the rest.
-    found.sort(key=lambda c: (not c.name.lower().startswith(wanted), wanted not in c.name.lower()))
-    return [{"name": c.name, "type_line": c.type_line(), "pt": c.pt(), "about": c.about,
+    found.sort(key=lambda c: (not c.name.lower().startswith(wanted), wanted not in c.name.lower(),
+                              c.source != "checked"))
+    return [{"name": c.name, "type_line": c.type_line(), "pt": c.pt(), "about": c.about, "source": c.source,
              "spell": c.is_spell, "abilities": [e.label for e in c.effects if e.label],
              "choices": [_choice(ch) for ch in c.choices],
              "effect_choices": _effect_choices(c)} for c in found[:limit]]

@@ -214,3 +214,16 @@ def test_strict_refuses_a_sentence_not_understood(data_home, command):
     assert "--strict" in refused.output and "Pegasus Courser: not understood" in refused.output
     # A card read in full passes.
     assert CliRunner().invoke(app, [*command, "--cards", "Veteran Armorsmith", "--strict"]).exit_code == 0
+
+
+def test_the_page_finds_imported_cards_after_the_catalogues_and_says_so(data_home):
+    from diffcheck.catalogue.index import forget_imported
+    from diffcheck.page.answers import card_list
+
+    import_pool(MTGJSON)
+    forget_imported()
+    found = {c["name"]: c["source"] for c in card_list("veteran armor")}
+    assert found == {"Veteran Armorsmith": "read"}
+    # Glorious Anthem is in both: the catalogue's card, checked, and only once.
+    anthems = [c for c in card_list("glorious anthem") if c["name"] == "Glorious Anthem"]
+    assert [c["source"] for c in anthems] == ["checked"]

@@ -146,7 +146,7 @@ function renderItems() {
     title.textContent = (item.ability ? `${item.name}: ${item.ability}` : item.name) + (item.zone ? ` (in ${item.zone})` : "");
     const meta = document.createElement("span");
     meta.className = "item-meta";
-    meta.textContent = [info.type_line, info.pt, `id ${itemIds[index]}`].filter(Boolean).join(" · ");
+    meta.textContent = [info.type_line, info.pt, sourceNote(info), `id ${itemIds[index]}`].filter(Boolean).join(" · ");
     head.append(title, meta, buttons(index));
     li.append(head);
 
@@ -349,6 +349,11 @@ function renderHistory(h) {
 
 // ---------------------------------------------------------------- search, rules, sharing, files
 
+// An imported card says so, and how much of its Oracle text was read; a catalogue card is checked by hand.
+function sourceNote(card) {
+  return card.source && card.source !== "checked" ? `imported, ${card.source}` : "";
+}
+
 let searchToken = 0;
 async function search() {
   const query = $("search").value;
@@ -367,7 +372,7 @@ async function search() {
     b.className = "result";
     b.innerHTML = "<strong></strong> <span></span>";
     b.querySelector("strong").textContent = card.name;
-    b.querySelector("span").textContent = [card.type_line, card.pt].filter(Boolean).join(" · ");
+    b.querySelector("span").textContent = [card.type_line, card.pt, sourceNote(card)].filter(Boolean).join(" · ");
     b.addEventListener("click", () => add(card));
     li.append(b);
     list.append(li);
