@@ -313,6 +313,9 @@ def _read_line(raw: str, face_name: str, card_name: str) -> Line:
         # An activated or triggered ability: read as not a layer ability only where nothing in it could be one.
         return Line(raw, NOT_UNDERSTOOD if _LAYER_WORDS.search(text) else NOT_LAYER)
     sentence = _own_name(text, face_name, card_name)
+    cda = _characteristic_defining(sentence)
+    if cda is not None:
+        return Line(raw, READ, static={"text": _label(text), "cda": True, "pt": {"set": list(cda)}})
     body = _parsed(sentence[:1].lower() + sentence[1:] if not sentence.startswith("CARDNAME") else sentence)
     if body is None:
         return Line(raw, NOT_UNDERSTOOD if _LAYER_WORDS.search(text) else NOT_LAYER)
@@ -337,6 +340,60 @@ def _parsed(sentence: str) -> dict[str, Any] | None:
         return _Static().transform(_parser().parse(sentence))
     except (UnexpectedInput, ValueError):
         return None
+
+
+# Characteristic-defining P/T (604.3; 208.2): "CARDNAME's power and toughness are each equal to the number of
+# ...", or power and toughness given apart ("... and its toughness is equal to that number plus 1").
+_EACH_EQUAL = re.compile(r"^CARDNAME's power and toughness are each equal to (?P<amount>.+?)\.?$")
+_APART = re.compile(r"^CARDNAME's power is equal to (?P<amount>.+?) and its toughness is equal to that number"
+                    r"(?: plus (?P<plus>\d+))?\.?$")
+_COUNTED = re.compile(r"^the number of (?P<what>(?:[A-Za-z'-]+ )*?)(?P<noun>creatures|lands|artifacts|enchantments|"
+                      r"permanents|[A-Z][a-z'-]+s?) (?P<whose>you control|your opponents control|on the battlefield)$")
+
+
+def _characteristic_defining(sentence: str) -> tuple[Any, Any] | None:
+    """The power and toughness values of a characteristic-defining ability the templates know, or None."""
+    each = _EACH_EQUAL.match(sentence)
+    if each:
+        value = _amount(each.group("amount"))
+        return None if value is None else (value, value)
+    apart = _APART.match(sentence)
+    if apart:
+        value = _amount(apart.group("amount"))
+        if value is None:
+            return None
+        plus = int(apart.group("plus") or 0)
+        return value, {"sum": [plus, value]} if plus else value
+    return None
+
+
+def _amount(text: str) -> Any:
+    """An amount a characteristic-defining ability reads, in the board vocabulary; None where no template reads it."""
+    if text == "the number of card types among cards in all graveyards":
+        return {"card_types_among": "graveyard"}
+    if text == "the number of cards in your hand":
+        return {"hand_size": "you"}
+    counted = _COUNTED.match(text)
+    if counted is None:
+        return None
+    f: dict[str, Any] = {}
+    words = counted.group("what").split()
+    noun = counted.group("noun")
+    if noun in ("creatures", "lands", "artifacts", "enchantments"):
+        f["types"] = [noun[:-1]]
+    elif noun != "permanents":
+        f["subtypes"] = [_singular(noun.lower())]
+    for word in words:
+        if word in _COLORS:
+            f.setdefault("colors", []).append(word)
+        elif word.lower() in _CARD_TYPES:
+            f.setdefault("types", []).insert(0, word.lower())
+        else:
+            return None
+    whose = counted.group("whose")
+    if whose != "on the battlefield":
+        f["controller"] = "you" if whose == "you control" else "opponent"
+    return {"count": f}
 
 
 def generic_sentence(text: str, card_name: str) -> str:

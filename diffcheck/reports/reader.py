@@ -34,7 +34,10 @@ __all__ = ["CardCheck", "check_reader", "render_check"]
 
 EDITIONS = ("1999-11", "cr418", "cr613", "current")
 BEAR = "Grizzly Bears"  # what an Aura or Equipment is on, an instant cast on
-OTHERS = "Gray Ogre@opponent, Raging Goblin, Merfolk of the Pearl Trident, Serra Angel, Forest"
+# Creatures of several colors, types and controllers, a land, an artifact and an enchantment: what the cards' effects
+# reach.
+OTHERS = ("Gray Ogre@opponent, Raging Goblin, Merfolk of the Pearl Trident, Serra Angel, Forest, Sol Ring, "
+          "Glorious Anthem@opponent")
 BYSTANDERS = f"{BEAR}, {OTHERS}"
 _COMPARED = ("types", "subtypes", "supertypes", "colors", "power", "toughness", "controller")
 
