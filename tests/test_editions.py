@@ -313,7 +313,7 @@ def test_a_run_from_before_layers_to_the_six_layers_attributes_every_group(tmp_p
     # 1999-06-01 (edition 1999-04, stages) against 2006-06-01 (2005-10, six layers with sublayers):
     # no engine fails on any board, every group is explained by changes between the two, and the
     # stages' own changes (those of July 2003 and numbered-layers) explain some of them.
-    info, groups = _run(tmp_path, "1999-06-01,2006-06-01", 300, 1)
+    info, groups = _run(tmp_path, "1999-06-01,2006-06-01", 150, 1)
     assert info["engine_errors"] == 0
     assert info["engine_versions"]["1999-06-01"]["edition"] == "1999-04"
     between = {c.key for c in changes_between("1999-06-01", "2006-06-01")}
