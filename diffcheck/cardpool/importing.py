@@ -19,12 +19,13 @@ from diffcheck.cardpool.paths import pool_path
 from diffcheck.cardpool.sources import PoolCard, read_pool_file
 from diffcheck.cardpool.store import FORMAT_VERSION, Pool, fold, load_pool
 
-__all__ = ["import_pool"]
+__all__ = ["import_pool", "pool_entry"]
 
 TOP_SENTENCES = 20  # the sentences not understood most often, kept for the report
 
 
-def _entry(card: PoolCard) -> dict[str, Any]:
+def pool_entry(card: PoolCard) -> dict[str, Any]:
+    """A card as the index keeps it: its facts, faces and the reading of its Oracle text."""
     reading = read_card(card)
     return {
         "name": card.name,
@@ -53,7 +54,7 @@ def import_pool(path: Path, progress: Callable[[int, int], None] | None = None) 
                              "CREATE TABLE names (name TEXT PRIMARY KEY, card TEXT);")
             rows, names = [], []
             for card in cards:
-                entry = _entry(card)
+                entry = pool_entry(card)
                 key = fold(card.name)
                 rows.append((key, json.dumps(entry, separators=(",", ":"))))
                 names += [(key, key)] + [(fold(face.name), key) for face in card.faces]

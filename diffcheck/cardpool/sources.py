@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Callable
 
 from engines.board import SUPERTYPES, mana_value_of_cost
 
@@ -169,11 +169,3 @@ def split_type_line(line: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[
 def _subtype_word(word: str) -> str:
     """A subtype as the board vocabulary writes it: lowercase, a space inside one subtype as a hyphen."""
     return word.strip().lower().replace(" ", "-")
-
-
-def iter_texts(card: PoolCard) -> Iterator[tuple[Face, str]]:
-    """Each face with each line of its Oracle text."""
-    for face in card.faces:
-        for line in face.text.splitlines():
-            if line.strip():
-                yield face, line.strip()

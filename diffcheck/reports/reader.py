@@ -14,13 +14,14 @@ characteristic that differ.
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from diffcheck.boards.loading import board_from_data
 from diffcheck.boards.notation import board_from_cards
-from diffcheck.cardpool.oracle import KEYWORDS, read_card
+from diffcheck.cardpool.importing import pool_entry
+from diffcheck.cardpool.oracle import KEYWORDS
 from diffcheck.cardpool.sources import read_pool_file
 from diffcheck.cardpool.store import catalogue_entry
 from diffcheck.catalogue import catalogue
@@ -69,16 +70,16 @@ def check_reader(path: Path) -> list[CardCheck]:
         checked = hand.get(pool_card.name)
         if checked is None or checked.source != "checked":
             continue
-        reading = read_card(pool_card)
-        entry = catalogue_entry(json.loads(json.dumps(_pool_entry(pool_card, reading))), pool)  # type: ignore
+        stored = json.loads(json.dumps(pool_entry(pool_card)))  # as the index keeps it
+        status, unread = stored["reading"]["status"], tuple(stored["reading"]["not_understood"])
+        entry = catalogue_entry(stored, pool)  # type: ignore[arg-type]
         try:
             read = card_from_entry(entry, checked.group, f"read {pool_card.name}") if entry else None
         except CatalogueError as error:
-            read, entry = None, None
-            checks.append(CardCheck(pool_card.name, reading.status, False, f"not a card the catalogue takes: {error}"))
+            checks.append(CardCheck(pool_card.name, status, False, f"not a card the catalogue takes: {error}"))
             continue
         if read is None:
-            checks.append(CardCheck(pool_card.name, reading.status, False, "of no type a board holds"))
+            checks.append(CardCheck(pool_card.name, status, False, "of no type a board holds"))
             continue
         # The read card keeps the checked card's effects (what its spells and activated abilities do when cast):
         # the reader reads a card's static abilities and keywords, and the boards cast the same effects.
@@ -86,16 +87,8 @@ def check_reader(path: Path) -> list[CardCheck]:
         others = [c for c in hand.cards if c.name != checked.name]
         swapped = Catalogue([*others, read], hand.uncovered)
         difference = _first_difference(checked, hand, swapped)
-        checks.append(CardCheck(pool_card.name, reading.status, difference is None, difference,
-                                reading.not_understood))
+        checks.append(CardCheck(pool_card.name, status, difference is None, difference, unread))
     return checks
-
-
-def _pool_entry(card: Any, reading: Any) -> dict[str, Any]:
-    return {"name": card.name, "layout": card.layout, "mana_value": card.mana_value,
-            "faces": [asdict(face) for face in card.faces],
-            "reading": {"status": reading.status, "keywords": list(reading.keywords), "static": list(reading.static),
-                        "not_understood": list(reading.not_understood)}}
 
 
 def _boards(card: Any) -> list[str]:
