@@ -33,7 +33,7 @@ def pool_entry(card: PoolCard) -> dict[str, Any]:
         "mana_value": card.mana_value,
         "faces": [asdict(face) for face in card.faces],
         "reading": {"status": reading.status, "keywords": list(reading.keywords), "static": list(reading.static),
-                    "not_understood": list(reading.not_understood)},
+                    "activated": list(reading.activated), "not_understood": list(reading.not_understood)},
     }
 
 

@@ -269,6 +269,7 @@ class Line:
     kind: str  # READ, NOT_LAYER or NOT_UNDERSTOOD
     keywords: tuple[str, ...] = ()
     static: dict[str, Any] | None = None
+    activated: dict[str, Any] | None = None  # a catalogue ``activated:`` entry (ability, about, targets, effect)
 
 
 @dataclass(frozen=True)
@@ -278,6 +279,7 @@ class Reading:
     lines: tuple[Line, ...]
     keywords: tuple[str, ...] = ()
     static: tuple[dict[str, Any], ...] = field(default=())
+    activated: tuple[dict[str, Any], ...] = field(default=())
 
     @property
     def status(self) -> str:
@@ -299,7 +301,16 @@ def read_card(card: PoolCard) -> Reading:
     lines = tuple(_read_line(line, face.name, card.name) for line in face.text.splitlines() if line.strip())
     keywords = tuple(k for line in lines for k in line.keywords)
     static = tuple(line.static for line in lines if line.static is not None)
-    return Reading(lines, keywords, static)
+    activated: list[dict[str, Any]] = []
+    for line in lines:
+        if line.activated is not None:
+            label = line.activated["ability"]
+            taken = {a["ability"] for a in activated}
+            n = 2
+            while label in taken:  # a card's abilities have labels of their own (Mishra's Factory's two)
+                label, n = f"{line.activated['ability']} {n}", n + 1
+            activated.append({**line.activated, "ability": label})
+    return Reading(lines, keywords, static, tuple(activated))
 
 
 def _read_line(raw: str, face_name: str, card_name: str) -> Line:
@@ -309,7 +320,12 @@ def _read_line(raw: str, face_name: str, card_name: str) -> Line:
     words = [w.strip().lower() for w in text.rstrip(".").split(",")]
     if all(w in KEYWORDS for w in words):
         return Line(raw, READ, keywords=tuple(words))
-    if _ACTIVATED.match(text) or text.startswith(("When", "Whenever", "At the beginning", "At end")):
+    activated = _ACTIVATED.match(text)
+    if activated:
+        made = _activated_effect(_own_name(activated.group(2), face_name, card_name))
+        if made is not None:
+            return Line(raw, READ, activated={**made, "about": _label(activated.group(2))})
+    if activated or text.startswith(("When", "Whenever", "At the beginning", "At end")):
         # An activated or triggered ability: read as not a layer ability only where nothing in it could be one.
         return Line(raw, NOT_UNDERSTOOD if _LAYER_WORDS.search(text) else NOT_LAYER)
     sentence = _own_name(text, face_name, card_name)
@@ -394,6 +410,49 @@ def _amount(text: str) -> Any:
     if whose != "on the battlefield":
         f["controller"] = "you" if whose == "you control" else "opponent"
     return {"count": f}
+
+
+# An activated ability whose effect is one the catalogue's ``activated:`` entries hold: a P/T change or a keyword
+# until end of turn, on its own permanent or on one target creature, or its own permanent becoming a creature.
+_UNTIL_EOT = re.compile(r"^(?P<who>CARDNAME|[Tt]arget creature) (?P<verb>gets|gains) (?P<what>[+-]\d+/[+-]\d+|[a-z ]+?)"
+                        r" until end of turn\.$")
+_BECOMES = re.compile(r"^(?:Until end of turn, )?CARDNAME becomes an? (?P<pt>\d+/\d+) (?P<words>[A-Za-z' -]+?) "
+                      r"creature(?P<with> with [a-z ,]+?)?(?: until end of turn)?\. It's still an? (?P<still>[a-z]+)\.$")
+
+
+def _activated_effect(effect: str) -> dict[str, Any] | None:
+    """An activated ability's effect (after the colon) as a catalogue entry's ``ability``, ``targets`` and
+    ``effect``, or None where no template reads it."""
+    until = _UNTIL_EOT.match(effect)
+    if until:
+        targets: Any = "self" if until.group("who") == "CARDNAME" else 1
+        what = until.group("what")
+        if until.group("verb") == "gets" and re.fullmatch(r"[+-]\d+/[+-]\d+", what):
+            power, toughness = (int(n) for n in what.split("/"))
+            return {"ability": "pump", "targets": targets, "effect": {"pt": {"modify": [power, toughness]}}}
+        if until.group("verb") == "gains" and what in KEYWORDS:
+            return {"ability": what, "targets": targets, "effect": {"abilities": {"add": [what]}}}
+        return None
+    becomes = _BECOMES.match(effect)
+    if becomes:
+        words = [w.lower() for w in becomes.group("words").split() if w != "and"]
+        colors = [w for w in words if w in _COLORS]
+        types = [w for w in words if w in _CARD_TYPES] + ["creature"]
+        subtypes = [_singular(w) for w in words if w not in _CARD_TYPES and w not in _COLORS]
+        keywords = [k.strip() for k in re.split(r",| and ", (becomes.group("with") or "")[len(" with "):]) if k.strip()]
+        if any(k not in KEYWORDS for k in keywords):
+            return None
+        power, toughness = (int(n) for n in becomes.group("pt").split("/"))
+        body: dict[str, Any] = {"types": {"add": types}}
+        if subtypes:
+            body["subtypes"] = {"add": subtypes}
+        if colors:
+            body["colors"] = {"set": colors}
+        body["pt"] = {"set": [power, toughness]}
+        if keywords:
+            body["abilities"] = {"add": keywords}
+        return {"ability": "animate", "targets": "self", "effect": body}
+    return None
 
 
 def generic_sentence(text: str, card_name: str) -> str:

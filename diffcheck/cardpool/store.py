@@ -123,6 +123,8 @@ def catalogue_entry(card: dict[str, Any], pool: Pool) -> dict[str, Any] | None:
         entry["abilities"] = list(dict.fromkeys(reading["keywords"]))
     if reading["static"]:
         entry["static"] = list(reading["static"])
+    if reading.get("activated") and "instant" not in types and "sorcery" not in types:
+        entry["activated"] = list(reading["activated"])
     if reading["not_understood"]:
         entry["caveats"] = [NOT_UNDERSTOOD_CAVEAT + text for text in reading["not_understood"]]
     return entry

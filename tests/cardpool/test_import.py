@@ -96,13 +96,13 @@ def test_the_reader_writes_the_board_vocabulary():
 def test_an_import_is_kept_and_replaced_whole(data_home):
     pool = import_pool(MTGJSON)
     assert pool_path().parent == data_home / "diffcheck"
-    assert load_pool() == pool and pool.size == 20 and pool.source == "MTGJSON AtomicCards"
+    assert load_pool() == pool and pool.size == 22 and pool.source == "MTGJSON AtomicCards"
     # Read: Glorious Anthem, Goblin King, Lord of Atlantis, Humility, Blood Moon, Rancor, Serra Angel, Veteran
-    # Armorsmith, Knight of Meadowgrain. No layer text: Grizzly Bears, Lightning Bolt, Searing Spear, Llanowar Elves,
-    # Black Lotus, Fire // Ice (Fire's damage), Delver of Secrets (its trigger transforms it; the back face is a face
-    # of its own), Kird Ape (its condition), Tarmogoyf (its characteristic-defining P/T). Partly: Thassa, Pegasus
-    # Courser (its attack trigger).
-    assert pool.counts() == {"read": 11, "no layer text": 7, "partly read": 2}
+    # Armorsmith, Knight of Meadowgrain, Furnace Whelp and Dread Statuary (their activated abilities), Kird Ape (its
+    # condition), Tarmogoyf (its characteristic-defining P/T). No layer text: Grizzly Bears, Lightning Bolt, Searing
+    # Spear, Llanowar Elves, Black Lotus, Fire // Ice (Fire's damage), Delver of Secrets (its trigger transforms it;
+    # the back face is a face of its own). Partly: Thassa, Pegasus Courser (its attack trigger).
+    assert pool.counts() == {"read": 13, "no layer text": 7, "partly read": 2}
 
     # A second import replaces the first; one that fails partway leaves the first in place, and no stray file.
     def interrupt(done, total):
@@ -123,12 +123,12 @@ def test_the_command_imports_reports_its_reach_and_cards_says_what_is_imported(d
     runner = CliRunner()
     result = runner.invoke(app, ["cards", "import", str(MTGJSON)])
     assert result.exit_code == 0, result.output
-    assert "20 imported cards from MTGJSON AtomicCards of 2026-11-20" in result.output
+    assert "22 imported cards from MTGJSON AtomicCards of 2026-11-20" in result.output
     assert "no layer text" in result.output and "sentences not understood most often" in result.output
     # The sentence counted with its card's name as CARDNAME, numbers as N.
     assert "As long as your devotion to blue is less than five, CARDNAME isn't a creature." in result.output
     listing = runner.invoke(app, ["cards"])
-    assert "20 imported cards from MTGJSON AtomicCards of 2026-11-20" in listing.stderr
+    assert "22 imported cards from MTGJSON AtomicCards of 2026-11-20" in listing.stderr
 
 
 @pytest.mark.parametrize("content, message", [
@@ -226,3 +226,24 @@ def test_the_page_finds_imported_cards_after_the_catalogues_and_says_so(data_hom
     # Glorious Anthem is in both: the catalogue's card, checked, and only once.
     anthems = [c for c in card_list("glorious anthem") if c["name"] == "Glorious Anthem"]
     assert [c["source"] for c in anthems] == ["checked"]
+
+
+def test_an_imported_cards_activated_abilities_are_read_and_can_be_cast(data_home):
+    from diffcheck.boards.loading import board_from_data
+    from diffcheck.boards.notation import board_from_cards
+    from diffcheck.catalogue.index import forget_imported
+    from engines import get_engine
+
+    import_pool(MTGJSON)
+    forget_imported()
+    # Furnace Whelp's "{R}: +1/+0 until end of turn" on itself, activated twice: 2/2 -> 4/2 (613.4c). Dread Statuary
+    # becomes a 4/2 Golem artifact creature and stays a land (types added in layer 4, P/T set in 7b); its mana ability
+    # is no layer ability. Each has its activated ability as an ability it has.
+    board = board_from_data(board_from_cards(
+        "Furnace Whelp, Furnace Whelp!pump, Furnace Whelp!pump, Dread Statuary, Dread Statuary!animate"), "--cards")
+    found = get_engine("current").evaluate(board)["objects"]
+    whelp, statuary = found["furnace-whelp"], found["dread-statuary"]
+    assert (whelp["power"], whelp["toughness"]) == (4, 2)
+    assert whelp["abilities"] == ["Furnace Whelp: pump", "flying"]
+    assert (statuary["types"], statuary["subtypes"], statuary["power"], statuary["toughness"]) == (
+        ["artifact", "creature", "land"], ["golem"], 4, 2)
