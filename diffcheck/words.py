@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import json
 from typing import Any, Sequence
 
@@ -45,3 +47,9 @@ def join(items: Sequence[str], word: str) -> str:
     if len(items) <= 1:
         return "".join(items)
     return f"{', '.join(items[:-1])} {word} {items[-1]}"
+
+
+def fold_name(name: str) -> str:
+    """A card name as lookup compares it: case, apostrophes, commas and spacing do not matter ("mishras factory"
+    finds Mishra's Factory), the same in the catalogue and in the imported pool."""
+    return re.sub(r"[^a-z0-9]+", " ", name.casefold().replace("'", "").replace("\u2019", "")).strip()

@@ -17,7 +17,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Protocol, Sequence, TypeVar
 
-from engines.board import CHANGELING
+from engines.board import CHANGELING, COLOR_LETTERS
 from engines.board.features import EVERYTHING
 
 T = TypeVar("T")
@@ -117,13 +117,12 @@ _FILTER_FEATURE = {
 
 
 _ACTIVATED = ["pump", "regenerate", "tap"]  # labels of activated abilities ("obj1: pump")
-_LETTER = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 
 def _mana_cost(c: Choices, mana_value: int, colors: Sequence[str]) -> str:
     """A mana cost of ``mana_value`` whose colored symbols are of ``colors`` (202.2): generic mana, then up to three
     colored symbols, now and then a hybrid one of two of its colors, which devotion counts once (700.5)."""
-    letters = [_LETTER[color] for color in colors]
+    letters = [COLOR_LETTERS[color] for color in colors]
     symbols: list[str] = []
     for _ in range(min(mana_value, 3) if letters else 0):
         if len(letters) > 1 and c.boolean(0.25):

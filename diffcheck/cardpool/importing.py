@@ -17,7 +17,8 @@ from typing import Any, Callable
 from diffcheck.cardpool.oracle import generic_sentence, read_card
 from diffcheck.cardpool.paths import pool_path
 from diffcheck.cardpool.sources import PoolCard, read_pool_file
-from diffcheck.cardpool.store import FORMAT_VERSION, Pool, fold, load_pool
+from diffcheck.cardpool.store import FORMAT_VERSION, Pool, load_pool
+from diffcheck.words import fold_name as fold
 
 __all__ = ["import_pool", "pool_entry"]
 

@@ -15,11 +15,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from engines.board import SUPERTYPES, mana_value_of_cost
+from engines.board import COLOR_LETTERS, SUPERTYPES, mana_value_of_cost
 
 __all__ = ["Face", "PoolCard", "PoolFileError", "read_pool_file"]
 
-COLOR_WORDS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+COLOR_WORDS = {letter: color for color, letter in COLOR_LETTERS.items()}  # the files write colors as letters
 # The layouts whose faces are one card's two halves or sides; every other layout has one face.
 MULTI_FACED = {"split", "flip", "transform", "modal_dfc", "adventure", "aftermath", "meld", "reversible_card"}
 

@@ -14,18 +14,15 @@ import sqlite3
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from diffcheck.cardpool.paths import NOT_UNDERSTOOD_CAVEAT, pool_path
+from diffcheck.words import fold_name
 from engines.board import CARD_TYPES, COLOR_LETTERS, mana_value_of_cost
 
-__all__ = ["FORMAT_VERSION", "Pool", "catalogue_entry", "fold", "load_pool", "pool_path"]
+__all__ = ["FORMAT_VERSION", "Pool", "catalogue_entry", "load_pool", "pool_path"]
 
-FORMAT_VERSION = "1"
-
-
-def fold(name: str) -> str:
-    return " ".join(name.casefold().replace("’", "'").split())
+FORMAT_VERSION = "2"  # 2: names folded as the catalogue folds them (``diffcheck.words.fold_name``)
 
 
 @dataclass(frozen=True)
@@ -53,7 +50,7 @@ class Pool:
         """The card of that name, or of one of its faces (case and spacing aside); None if there is none."""
         with sqlite3.connect(f"file:{self.path}?mode=ro", uri=True) as db:
             row = db.execute("SELECT cards.data FROM names JOIN cards ON names.card = cards.key WHERE names.name = ?",
-                             (fold(name),)).fetchone()
+                             (fold_name(name),)).fetchone()
         return json.loads(row[0]) if row else None
 
     def names_holding(self, words: list[str], limit: int) -> list[str]:
@@ -66,12 +63,6 @@ class Pool:
             rows = db.execute(f"SELECT key FROM cards WHERE {where} ORDER BY length(key), key LIMIT ?",
                               (*like, limit)).fetchall()
         return [key for (key,) in rows]
-
-    def cards(self) -> Iterator[dict[str, Any]]:
-        """Every card, in the file's order."""
-        with sqlite3.connect(f"file:{self.path}?mode=ro", uri=True) as db:
-            for (data,) in db.execute("SELECT data FROM cards ORDER BY rowid"):
-                yield json.loads(data)
 
 
 def load_pool() -> Pool | None:

@@ -18,7 +18,7 @@ from typing import Any, Iterable, Iterator
 import yaml
 
 from diffcheck.catalogue.model import Card, CatalogueError, card_from_entry
-from diffcheck.words import or_list, q
+from diffcheck.words import fold_name, or_list, q
 
 __all__ = ["Catalogue", "Uncovered", "catalogue", "fold"]
 
@@ -32,9 +32,7 @@ UNCOVERED_FILE = "uncovered.yaml"
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-def fold(name: str) -> str:
-    """A card name as lookup compares it: case, apostrophes, commas and spacing do not matter."""
-    return re.sub(r"[^a-z0-9]+", " ", name.casefold().replace("'", "")).strip()
+fold = fold_name  # a card name as lookup compares it (``diffcheck.words.fold_name``); the imported pool's keys too
 
 
 # Where a message sends a reader of the command line; the page says the same in its own terms

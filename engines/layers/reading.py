@@ -111,6 +111,9 @@ def _pt_matches(f: Filter, o) -> bool:
     return True
 
 
+_NO_WORDS: frozenset[str] = frozenset()
+
+
 class CardView:
     """A card in a graveyard or in exile seen through the same eyes as an object: its controller is its
     owner, and its P/T counts its counters where the edition says so (121.1a, 2011-06)."""
@@ -122,7 +125,8 @@ class CardView:
                  each_half: bool = False) -> None:
         self.id = None
         self.halves = card_halves(card, each_half)
-        self.activated = frozenset(card.activated)  # what an effect that gains activated abilities reads
+        # What an effect that gains activated abilities reads.
+        self.activated = frozenset(card.activated) if card.activated else _NO_WORDS
         self.status = 0
         self.attached_to = None
         self.name = card.name

@@ -6,6 +6,8 @@ trial costs a copy of the objects it touches and nothing else (copy on write).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engines.board.board import FACE_DOWN, FACE_DOWN_WARD, Card, Effect, Permanent, StaticAbility, mana_value_of_cost
 from engines.layers.plan import Plan
 
@@ -61,11 +63,15 @@ class Halves:
 
 
 def card_halves(card: Card, each_half_compared: bool) -> Halves | None:
-    """What filters read of a card's halves, if it is a split card."""
-    if not card.halves:
-        return None
-    mana_values = tuple(mana_value_of_cost(cost) for _, cost in card.halves) if each_half_compared else ()
-    return Halves(tuple(name for name, _ in card.halves), mana_values)
+    """What filters read of a card's halves, if it is a split card: made once per card and edition kind, not at
+    every evaluation."""
+    return _halves(card.halves, each_half_compared) if card.halves else None
+
+
+@lru_cache(maxsize=1024)
+def _halves(halves: tuple[tuple[str, str], ...], each_half_compared: bool) -> Halves:
+    mana_values = tuple(mana_value_of_cost(cost) for _, cost in halves) if each_half_compared else ()
+    return Halves(tuple(name for name, _ in halves), mana_values)
 
 
 class Obj:
@@ -184,7 +190,7 @@ def obj_from_permanent(p: Permanent, position: int, statics: tuple[Instance, ...
     o.position = position
     o.hidden = _NONE
     # An activated ability's words name a card, which a text change never changes (418.6a / 612.2).
-    o.words = o.subtypes | frozenset(p.abilities) if words else None
+    o.words = (o.subtypes | (o.keywords if not p.activated else frozenset(p.abilities))) if words else None
     o.status = p.status
     o.zone = "battlefield"
     o.dormant = ()
