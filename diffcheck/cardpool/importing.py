@@ -34,7 +34,9 @@ def pool_entry(card: PoolCard) -> dict[str, Any]:
         "mana_value": card.mana_value,
         "faces": [asdict(face) for face in card.faces],
         "reading": {"status": reading.status, "keywords": list(reading.keywords), "static": list(reading.static),
-                    "activated": list(reading.activated), "not_understood": list(reading.not_understood)},
+                    "activated": list(reading.activated), "triggered": list(reading.triggered),
+                    "spell": reading.spell, "counters": reading.counters, "choices": reading.choices,
+                    "not_understood": list(reading.not_understood)},
     }
 
 

@@ -2,16 +2,17 @@
 
 Each line of a card's Oracle text ends as one of three things (``Line.kind``):
 
-* ``read``: it became board vocabulary: keywords, a static ability (``static:``), or an activated ability that
-  affects its own permanent;
+* ``read``: it became board vocabulary: keywords, a static ability (``static:``), counters it enters with, the
+  effect of an instant or sorcery (``effect:`` and ``targets:``), or an activated or triggered ability whose effect
+  reaches the layers (``activated:``, ``triggered:``);
 * ``not layer``: it makes no continuous effect that changes characteristics (draw a card, deal damage, a mana
   ability, a trigger that does neither): nothing for a board to hold;
 * ``not understood``: it may change characteristics and no template reads it. A card with such a line is never
   judged silently: the commands that use it name the line.
 
-The sentences of static abilities are parsed by a grammar (lark, an Earley parser, so that "gets +1/+1 and has
-flying and first strike" splits as a reader would); keyword lines and "not layer" lines are recognized by their
-words. The card's own name (or, in Oracle text from 2024, "this creature") is the ability's own object.
+Sentences are parsed by a grammar (``grammar``: lark's Earley parser), their amounts and conditions read apart
+(``amounts``); keyword lines and "not layer" lines are recognized by their words. The card's own name (or, in
+Oracle text from 2024, "this creature") is the ability's own object, CARDNAME to the grammar.
 """
 
 from __future__ import annotations
@@ -21,244 +22,58 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from lark import Lark, Transformer, UnexpectedInput
+from lark import UnexpectedInput
 
+from diffcheck.cardpool.amounts import amount, condition, counted
+from diffcheck.cardpool.grammar import IT, KEYWORDS, parse
 from diffcheck.cardpool.sources import PoolCard
 
-__all__ = ["Line", "Reading", "read_card"]
+__all__ = ["KEYWORDS", "Line", "Reading", "read_card"]
 
 READ, NOT_LAYER, NOT_UNDERSTOOD = "read", "not layer", "not understood"
 
-KEYWORDS = (
-    "flying", "first strike", "double strike", "deathtouch", "trample", "vigilance", "haste", "lifelink", "reach",
-    "menace", "defender", "indestructible", "hexproof", "shroud", "flash", "fear", "intimidate", "shadow",
-    "horsemanship", "prowess", "infect", "wither", "changeling", "banding", "flanking", "skulk",
-    *(f"protection from {w}" for w in ("white", "blue", "black", "red", "green", "everything", "artifacts",
-                                        "creatures")),
-    *(f"{t}walk" for t in ("plains", "island", "swamp", "mountain", "forest")),
-)
-_COLORS = ("white", "blue", "black", "red", "green")
+# Keywords a line may list beside those of the layers' vocabulary: a numbered one keeps its number ("annihilator
+# 2", as the catalogue writes it), one with a cost is its name alone ("flashback"). "Enchant creature" says what an
+# Aura may enchant, which a board already says by where it puts it.
+_NUMBERED = re.compile(r"^(annihilator|rampage|bushido|ward|dredge|afflict|toxic|fading|vanishing|modular|suspend|"
+                       r"absorb|frenzy|bloodthirst|crew|renown|afterlife|fabricate|tribute|amplify|graft|soulshift|"
+                       r"poisonous|bands with other [a-z ]+) ?(\d+)?$")
+_COSTED = re.compile(r"^(flashback|echo|cycling|[a-z]+cycling|morph|megamorph|kicker|multikicker|equip|madness|evoke|"
+                     r"ninjutsu|dash|buyback|unearth|cumulative upkeep|entwine|overload|retrace|escape|emerge|surge|"
+                     r"embalm|eternalize|ward|replicate|transmute|prowl|miracle|spectacle|disturb|blitz|channel|"
+                     r"reconfigure|bestow|outlast|level up|scavenge|encore|foretell|mutate|plot|craft|suspend|"
+                     r"recover|aura swap|transfigure|reinforce|forecast|splice onto [a-z]+|fortify|awaken)\b")
+_PLAIN = {"cascade", "convoke", "delve", "storm", "split second", "rebound", "persist", "undying", "living weapon",
+          "provoke", "sunburst", "affinity for artifacts", "devoid", "phasing", "battle cry", "evolve", "extort",
+          "unleash", "partner", "ascend", "mentor", "riot", "improvise", "epic", "haunt", "gravestorm", "conspire",
+          "retrace", "exploit", "dethrone", "hideaway", "lure", "champion a creature", "cipher", "totem armor",
+          "soulbond", "undaunted", "myriad", "melee", "training", "decayed", "cleave", "demonstrate", "casualty",
+          "enlist", "read ahead", "ravenous", "for mirrodin!", "sacrifice when targeted"}
+_ENCHANT = re.compile(r"^enchant [a-z ]+$")
+
 # Words whose presence says a sentence may change characteristics (the layers' verbs); a line with none of them
 # (and no keyword) is no layer ability.
 _LAYER_WORDS = re.compile(
     r"\b(gets?|gains?|has|have|loses?|lose|becomes?|power|toughness|control of|gain control|in addition to its|"
-    r"is an?|are|isn't|aren't|as long as|copy|switch|can't have|is every|is all colors|is colorless|is the chosen)\b",
-    re.IGNORECASE)
+    r"is an?|are (?:an? |the |every |all |colorless|white|blue|black|red|green|\d|[A-Z])|are (?:artifacts?|"
+    r"creatures?|lands?|enchantments?)|isn't|aren't|as long as|copy|switch|can't have|is every|is all colors|"
+    r"is colorless|is the chosen)\b", re.IGNORECASE)
 _REMINDER = re.compile(r"\s*\([^)]*\)")
-_ACTIVATED = re.compile(r"^((?:\{[^}]+\}|[^:{]){0,80}?):\s+(.*)$")
-
-_GRAMMAR = r"""
-start: subject preds condition? "."?
-     | "you control" ATTACHED "."?                                             -> control_attached
-condition: "as long as you control" article? typewords                       -> you_control
-preds: pred (_AND pred)*
-?pred: ("get" | "gets") PT                                                     -> modify
-     | ("get" | "gets") PT "for each" typewords "you control"                  -> modify_each
-     | ("has" | "have") keywords                                               -> grant
-     | ("has" | "have") "base power and toughness" BASE                        -> base
-     | ("lose" | "loses") "all abilities"                                      -> lose_all
-     | ("is" | "are") article? typewords "in addition to" ("its" | "their") "other" ("types" | "creature types" | "land types") -> add_types
-     | ("is" | "are") article? typewords                                       -> set_types
-     | ("is" | "are") COLOR                                                    -> set_color
-keywords: KEYWORD ("," KEYWORD)* (","? _AND KEYWORD)?
-typewords: TYPEWORD+
-article: "a" | "an"
-subject: SELF                                     -> self
-       | ATTACHED                                 -> attached
-       | quantifier? OTHER? qualifier* NOUN control? having? -> group
-       | quantifier? OTHER? qualifier* TYPEWORD control? having? -> group_of_subtype
-having: "with" KEYWORD -> with_keyword
-      | "with no abilities" -> with_no_abilities
-quantifier: "all" | "each"
-qualifier: COLOR -> color
-         | NONCOLOR -> noncolor
-         | TYPEWORD -> subtype
-         | "nonbasic" -> nonbasic
-         | "untapped" -> untapped
-         | "tapped" -> tapped
-control: "you control" -> yours
-       | "your opponents control" -> theirs
-SELF: "CARDNAME"
-ATTACHED: /(enchanted|equipped) (creature|permanent|land|artifact)/
-OTHER: "other"
-NOUN: /(artifact creatures|creatures|creature|lands|land|permanents|artifacts|enchantments)\b/
-COLOR: /(white|blue|black|red|green)\b/
-NONCOLOR: /non(white|blue|black|red|green)\b/
-TYPEWORD: /(?!(?:and|in|addition|to|its|their|other|you|control|get|gets|has|have|is|are|all|each|a|an)\b)[A-Z][a-z'-]+|artifact|creature|land|enchantment/
-KEYWORD: /(""" + "|".join(sorted((re.escape(k) for k in KEYWORDS), key=len, reverse=True)) + r""")\b/
-PT: /[+-]\d+\/[+-]\d+/
-BASE: /\d+\/\d+/
-_AND: "and"
-%import common.WS
-%ignore WS
-"""
-
-
-@lru_cache(maxsize=1)
-def _parser() -> Lark:
-    return Lark(_GRAMMAR, parser="earley", ambiguity="resolve")
-
-
-_CARD_TYPES = ("artifact", "creature", "land", "enchantment")
-
-
-class _Static(Transformer):
-    """A parsed sentence into one static ability's body (``affects`` and its parts)."""
-
-    def start(self, items: list[Any]) -> dict[str, Any]:
-        affects, parts, *condition = items
-        body: dict[str, Any] = {} if affects == "self" else {"affects": affects}
-        if condition:
-            body["condition"] = condition[0]
-        for part in parts:
-            for key, value in part.items():
-                if key in body and isinstance(value, dict):
-                    body[key] = {**body[key], **value}
-                else:
-                    body[key] = value
-        return body
-
-    def control_attached(self, _items: list[Any]) -> dict[str, Any]:
-        return {"affects": "attached", "control": "you"}
-
-    def you_control(self, items: list[Any]) -> dict[str, Any]:
-        words = [w for w in items if w is not None][0]
-        return {"you_control": _filter_of(words)}
-
-    def modify_each(self, items: list[Any]) -> dict[str, Any]:
-        power, toughness = (int(n) for n in str(items[0]).split("/"))
-        count = {"count": {**_filter_of(items[1]), "controller": "you"}}
-        return {"pt": {"modify": [_times(power, count), _times(toughness, count)]}}
-
-    def with_keyword(self, items: list[Any]) -> tuple[str, str]:
-        return ("abilities", str(items[0]))
-
-    def with_no_abilities(self, _items: list[Any]) -> dict[str, Any]:
-        return {"no_abilities": True}
-
-    def untapped(self, _items: list[Any]) -> dict[str, Any]:
-        return {"tapped": False}
-
-    def tapped(self, _items: list[Any]) -> dict[str, Any]:
-        return {"tapped": True}
-
-    def preds(self, items: list[Any]) -> list[dict[str, Any]]:
-        return list(items)
-
-    def self(self, _items: list[Any]) -> str:
-        return "self"
-
-    def attached(self, _items: list[Any]) -> str:
-        return "attached"
-
-    def group(self, items: list[Any]) -> dict[str, Any]:
-        f: dict[str, Any] = {}
-        for item in items:
-            if isinstance(item, tuple):
-                key, value = item
-                f.setdefault(key, []).append(value)
-            elif isinstance(item, dict):
-                f.update(item)
-            elif getattr(item, "type", None) == "OTHER":
-                f["other"] = True
-            elif getattr(item, "type", None) == "NOUN":
-                noun = str(item)
-                if noun.startswith("artifact creature"):
-                    f.setdefault("types", []).extend(["artifact", "creature"])
-                elif noun.rstrip("s") != "permanent":
-                    f.setdefault("types", []).append(noun.rstrip("s"))
-        return {"filter": f}
-
-    def group_of_subtype(self, items: list[Any]) -> dict[str, Any]:
-        # "Other Merfolk get +1/+1": the subtype is the noun; it names the permanents that have it.
-        return self.group([self.subtype([item]) if getattr(item, "type", None) == "TYPEWORD" else item
-                           for item in items])
-
-    def quantifier(self, _items: list[Any]) -> dict[str, Any]:
-        return {}
-
-    def color(self, items: list[Any]) -> tuple[str, str]:
-        return ("colors", str(items[0]))
-
-    def noncolor(self, items: list[Any]) -> tuple[str, str]:
-        return ("not_colors", str(items[0])[3:])
-
-    def subtype(self, items: list[Any]) -> tuple[str, str]:
-        word = str(items[0]).lower()
-        return ("types" if word in _CARD_TYPES else "subtypes", word)
-
-    def nonbasic(self, _items: list[Any]) -> tuple[str, str]:
-        return ("not_supertypes", "basic")
-
-    def yours(self, _items: list[Any]) -> dict[str, str]:
-        return {"controller": "you"}
-
-    def theirs(self, _items: list[Any]) -> dict[str, str]:
-        return {"controller": "opponent"}
-
-    def modify(self, items: list[Any]) -> dict[str, Any]:
-        power, toughness = str(items[0]).split("/")
-        return {"pt": {"modify": [int(power), int(toughness)]}}
-
-    def base(self, items: list[Any]) -> dict[str, Any]:
-        power, toughness = str(items[0]).split("/")
-        return {"pt": {"set": [int(power), int(toughness)]}}
-
-    def grant(self, items: list[Any]) -> dict[str, Any]:
-        return {"abilities": {"add": items[0]}}
-
-    def keywords(self, items: list[Any]) -> list[str]:
-        return [str(k) for k in items]
-
-    def lose_all(self, _items: list[Any]) -> dict[str, Any]:
-        return {"abilities": {"remove_all": True}}
-
-    def typewords(self, items: list[Any]) -> list[str]:
-        return [_singular(str(w).lower()) for w in items]
-
-    def article(self, _items: list[Any]) -> None:
-        return None
-
-    def add_types(self, items: list[Any]) -> dict[str, Any]:
-        return _type_parts([w for w in items if w is not None][0], "add")
-
-    def set_types(self, items: list[Any]) -> dict[str, Any]:
-        return _type_parts([w for w in items if w is not None][0], "set")
-
-    def set_color(self, items: list[Any]) -> dict[str, Any]:
-        return {"colors": {"set": [str(items[0])]}}
-
-
-def _filter_of(words: list[str]) -> dict[str, Any]:
-    """What type words name, as a filter: card types and subtypes ("Forest", "artifact creature")."""
-    f: dict[str, Any] = {}
-    for word in words:
-        f.setdefault("types" if word in _CARD_TYPES else "subtypes", []).append(word)
-    return f
-
-
-def _times(n: int, value: dict[str, Any]) -> Any:
-    return 0 if n == 0 else value if n == 1 else {"times": n, "value": value}
-
-
-def _singular(word: str) -> str:
-    """A type word as one object has it: "Mountains" -> "mountain", "Elves" -> "elf"."""
-    irregular = {"elves": "elf", "dwarves": "dwarf", "wolves": "wolf", "mice": "mouse", "sphinxes": "sphinx",
-                 "foxes": "fox", "oxen": "ox", "plains": "plains"}
-    if word in irregular:
-        return irregular[word]
-    return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
-
-
-def _type_parts(words: list[str], op: str) -> dict[str, Any]:
-    card_types = [w for w in words if w in _CARD_TYPES]
-    subtypes = [w for w in words if w not in _CARD_TYPES]
-    out: dict[str, Any] = {}
-    if card_types:
-        out["types"] = {op: card_types}
-    if subtypes:
-        out["subtypes"] = {op: subtypes}
-    return out
+_ACTIVATED = re.compile(r"^((?:\{[^}]+\}|[^:{\"]){0,80}?):\s+(.*)$")
+_TRIGGERED = re.compile(r"^(?P<trigger>(?:When|Whenever|At)\b[^,\"]*?),\s+(?P<effect>.*)$")
+_ABILITY_WORD = re.compile(r"^[A-Z][a-z]+(?: [a-z]+)* — ")  # "Threshold — ", "Metalcraft — ": no rules meaning (207.2c)
+_RESTRICTION = re.compile(r"\s*Activate (?:this ability )?only [^.]*\.$")
+_STILL = re.compile(r"^(?:It's|They're) still (?:an? )?[a-z]+s?\.$")
+_SENTENCE_END = re.compile(r"(?<=\.)\s+(?=[A-Z])")
+_COUNTERS = re.compile(r"^CARDNAME enters(?: the battlefield)? with (?P<n>\w+) \+1/\+1 counters? on it\.$")
+_NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
+# The first words of a sentence the grammar writes in lowercase; any other first word (a subtype, "Goblin
+# creatures") keeps its capital, which is how the grammar tells a subtype from a word of its own.
+_GRAMMAR_FIRST_WORDS = frozenset(
+    "creatures creature all each other enchanted equipped target untapped tapped nonbasic lands artifacts "
+    "enchantments permanents artifact land enchantment white blue black red green nonwhite nonblue nonblack nonred "
+    "nongreen you until gain switch it that they those two three another attacking blocking noncreature "
+    "nonartifact nonland legendary snow basic untap any".split())
 
 
 @dataclass(frozen=True)
@@ -270,16 +85,24 @@ class Line:
     keywords: tuple[str, ...] = ()
     static: dict[str, Any] | None = None
     activated: dict[str, Any] | None = None  # a catalogue ``activated:`` entry (ability, about, targets, effect)
+    triggered: dict[str, Any] | None = None  # a catalogue ``triggered:`` entry, likewise
+    spell: dict[str, Any] | None = None  # an instant's or sorcery's ``targets`` and ``effect``
+    counters: dict[str, int] | None = None  # the counters its permanent enters with
+    choices: dict[str, Any] | None = None  # what a player chooses as its permanent enters (a creature type, a copy)
 
 
 @dataclass(frozen=True)
 class Reading:
-    """What the reader made of a card's Oracle text: its keywords and static abilities, line by line."""
+    """What the reader made of a card's Oracle text, line by line, and gathered as a catalogue entry's parts."""
 
     lines: tuple[Line, ...]
     keywords: tuple[str, ...] = ()
     static: tuple[dict[str, Any], ...] = field(default=())
     activated: tuple[dict[str, Any], ...] = field(default=())
+    triggered: tuple[dict[str, Any], ...] = field(default=())
+    spell: dict[str, Any] | None = None
+    counters: dict[str, int] | None = None
+    choices: dict[str, Any] | None = None
 
     @property
     def status(self) -> str:
@@ -295,67 +118,332 @@ class Reading:
         return tuple(line.text for line in self.lines if line.kind == NOT_UNDERSTOOD)
 
 
+# Keywords that are triggered abilities whose effects reach the layers, as the catalogue writes them: exalted
+# (702.83a: the lone attacker gets +1/+1), battle cry (702.91a: each other attacking creature gets +1/+0), prowess
+# (702.108a: the creature itself gets +1/+1).
+_TRIGGERED_KEYWORDS = {
+    "exalted": {"ability": "exalted", "about": "exalted", "effect": {"pt": {"modify": [1, 1]}}},
+    "battle cry": {"ability": "battle cry", "about": "battle cry", "effect": {"pt": {"modify": [1, 0]}}},
+    "prowess": {"ability": "prowess", "about": "prowess", "targets": "self", "effect": {"pt": {"modify": [1, 1]}}},
+}
+
+
 def read_card(card: PoolCard) -> Reading:
     """The reading of a card's front face (a double-faced card's back face is read as its own card)."""
     face = card.front
-    lines = tuple(_read_line(line, face.name, card.name) for line in face.text.splitlines() if line.strip())
+    is_spell = any(t in ("instant", "sorcery") for t in face.types)
+    lines = tuple(_read_line(line, face.name, card.name, is_spell) for line in face.text.splitlines() if line.strip())
     keywords = tuple(k for line in lines for k in line.keywords)
-    static = tuple(line.static for line in lines if line.static is not None)
-    activated: list[dict[str, Any]] = []
-    for line in lines:
-        if line.activated is not None:
-            label = line.activated["ability"]
-            taken = {a["ability"] for a in activated}
-            n = 2
-            while label in taken:  # a card's abilities have labels of their own (Mishra's Factory's two)
-                label, n = f"{line.activated['ability']} {n}", n + 1
-            activated.append({**line.activated, "ability": label})
-    return Reading(lines, keywords, static, tuple(activated))
+    spells = [line.spell for line in lines if line.spell is not None]
+    counters = [line.counters for line in lines if line.counters is not None]
+    triggered = [line.triggered for line in lines if line.triggered is not None]
+    triggered += [_TRIGGERED_KEYWORDS[k] for k in keywords if k in _TRIGGERED_KEYWORDS]
+    # A choice is kept where an ability reads it (Cavern of Souls chooses a type for its mana, not its layers).
+    used = repr([(line.static, line.activated, line.triggered) for line in lines])
+    choices = {k: v for line in lines if line.choices for k, v in line.choices.items() if f"${k}" in used}
+    return Reading(lines, keywords, tuple(line.static for line in lines if line.static is not None),
+                   _labelled([line.activated for line in lines if line.activated is not None]),
+                   _labelled(triggered), spells[0] if len(spells) == 1 else None, counters[0] if counters else None,
+                   choices or None)
 
 
-def _read_line(raw: str, face_name: str, card_name: str) -> Line:
-    text = _REMINDER.sub("", raw).strip()
+def _labelled(abilities: list[dict[str, Any]]) -> tuple[dict[str, Any], ...]:
+    """A card's abilities, each with a label of its own (Mishra's Factory's two are "animate" and "pump")."""
+    out: list[dict[str, Any]] = []
+    for ability in abilities:
+        label, n = ability["ability"], 2
+        while label in {a["ability"] for a in out}:
+            label, n = f"{ability['ability']} {n}", n + 1
+        out.append({**ability, "ability": label})
+    return tuple(out)
+
+
+def _read_line(raw: str, face_name: str, card_name: str, is_spell: bool) -> Line:
+    text = _ABILITY_WORD.sub("", _REMINDER.sub("", raw).strip()).replace("\u2019", "'")
+    # "protection from black and from red" is two keywords (702.16): written out so that a list reads them.
+    text = re.sub(r"(protection from) (\w+) and from (\w+)", r"\1 \2, \1 \3", text, flags=re.IGNORECASE)
     if not text:
         return Line(raw, NOT_LAYER)  # reminder text alone
-    words = [w.strip().lower() for w in text.rstrip(".").split(",")]
-    if all(w in KEYWORDS for w in words):
-        return Line(raw, READ, keywords=tuple(words))
-    activated = _ACTIVATED.match(text)
-    if activated:
-        made = _activated_effect(_own_name(activated.group(2), face_name, card_name))
-        if made is not None:
-            return Line(raw, READ, activated={**made, "about": _label(activated.group(2))})
-    if activated or text.startswith(("When", "Whenever", "At the beginning", "At end")):
-        # An activated or triggered ability: read as not a layer ability only where nothing in it could be one.
-        return Line(raw, NOT_UNDERSTOOD if _LAYER_WORDS.search(text) else NOT_LAYER)
+    keywords = _keyword_line(text)
+    if keywords is not None:
+        return Line(raw, READ, keywords=keywords) if keywords else Line(raw, NOT_LAYER)
     sentence = _own_name(text, face_name, card_name)
+    activated = _ACTIVATED.match(sentence)
+    if activated and not is_spell:
+        made = _one_shot(_OPTIONAL.sub("", activated.group(2)))
+        if made is not None:
+            return Line(raw, READ, activated={**made, "about": _label(text)})
+        return _unread(raw, activated.group(2))
+    triggered = _TRIGGERED.match(sentence)
+    if triggered:
+        # An intervening "if" clause (603.4) is the board's to answer, by casting the ability or not.
+        made = _one_shot(_OPTIONAL.sub("", triggered.group("effect")))
+        if made is not None:
+            return Line(raw, READ, triggered={**made, "ability": _trigger_label(triggered.group("trigger")),
+                                              "about": _label(text)})
+        return _unread(raw, triggered.group("effect"))
+    if is_spell:
+        made = _one_shot(sentence)
+        if made is not None and made.get("targets") != "self":
+            return Line(raw, READ, spell={k: v for k, v in made.items() if k in ("targets", "effect", "choices")})
+        if made is None:
+            return _unread(raw, sentence)
+        # "Ghostfire is colorless": a spell's own static ability (it acts on the stack and in a graveyard).
+    chosen = _AS_ENTERS_CHOOSE.match(sentence)
+    if chosen:
+        return Line(raw, READ, choices={_CHOICE_KINDS[chosen.group(1)][0]: {"kind": _CHOICE_KINDS[chosen.group(1)][1]}})
+    copy = _copy(sentence)
+    if copy is not None:
+        return Line(raw, READ, static={"text": _label(text), "copy": copy[1]}, choices={"copy": copy[0]})
+    counters = _COUNTERS.match(sentence)
+    if counters and counters.group("n") in _NUMBER_WORDS or counters and counters.group("n").isdigit():
+        n = counters.group("n")
+        return Line(raw, READ, counters={"+1/+1": int(n) if n.isdigit() else _NUMBER_WORDS[n]})
     cda = _characteristic_defining(sentence)
     if cda is not None:
-        return Line(raw, READ, static={"text": _label(text), "cda": True, "pt": {"set": list(cda)}})
-    body = _parsed(sentence[:1].lower() + sentence[1:] if not sentence.startswith("CARDNAME") else sentence)
+        return Line(raw, READ, static={"text": _label(text), "cda": True, "pt": {"set": _named(list(cda), face_name)}})
+    body = _static(sentence)
     if body is None:
-        return Line(raw, NOT_UNDERSTOOD if _LAYER_WORDS.search(text) else NOT_LAYER)
-    return Line(raw, READ, static={**body, "text": _label(text)})
+        return _unread(raw, text)
+    return Line(raw, READ, static={**_named(body, face_name), "text": _label(text)})
 
 
-# What a sentence the grammar can read looks like: one plain statement with a verb of the grammar, no clause the
+def _named(value: Any, name: str) -> Any:
+    """A read value with CARDNAME, where it names cards ("for each other creature named CARDNAME"), as the name."""
+    if isinstance(value, dict):
+        return {k: _named(v, name) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_named(v, name) for v in value]
+    return name if value == "CARDNAME" else value
+
+
+def _unread(raw: str, text: str) -> Line:
+    """A line no template reads: not understood if it may change characteristics, else no layer ability."""
+    return Line(raw, NOT_UNDERSTOOD if _may_change_characteristics(text) else NOT_LAYER)
+
+
+def _may_change_characteristics(text: str) -> bool:
+    return bool(_LAYER_WORDS.search(_NOT_LAYER_VERBS.sub("", text)))
+
+
+# The layers' verbs in phrases that change no characteristic: life gained or lost, "has been activated", a deck's
+# number of copies.
+_NOT_LAYER_VERBS = re.compile(r"\b(?:(?:has|have) been|(?:gains?|loses?|lose) (?:\w+ )?life(?: equal to (?:its|the) "
+                              r"\w+)?|can't gain life|can have any number|life equal to (?:its|the) \w+|total power|(?:with|has|have) "
+                              r"(?:power|toughness|mana value|converted mana cost)|where X is [^.]*|you have|"
+                              r"may have an opponent|has the chosen name|you gain protection|have it deal|lose the flip|(?:win|lose) "
+                              r"the game)\b",
+                              re.IGNORECASE)
+
+
+def _keyword_line(text: str) -> tuple[str, ...] | None:
+    """The keywords of a line that lists only keywords ("Flying, protection from black and from red",
+    "Flashback {2}{R}"), or None for any other line."""
+    text = re.sub(r"protection from (\w+) and from (\w+)", r"protection from \1, protection from \2", text)
+    found: list[str] = []
+    for part in re.split(r"[,;]\s*", text.rstrip(".")):
+        word = re.sub(r"^and ", "", part.strip()).lower()
+        numbered = _NUMBERED.match(word)
+        costed = _COSTED.match(word)
+        if word in KEYWORDS or word in _PLAIN or numbered and (numbered.group(2) or word.startswith("bands")) \
+                or re.fullmatch(r"protection from [a-z ]+", word):
+            found.append(word)
+        elif costed and (word == costed.group(0) or word[len(costed.group(0))] in " —") and ":" not in word:
+            found.append(costed.group(1))
+        elif not _ENCHANT.match(word):
+            return None
+    return tuple(found)
+
+
+def _one_shot(text: str) -> dict[str, Any] | None:
+    """What a spell or an ability does as it resolves, as ``{targets, effect}`` (and the ``ability`` label it
+    would have), where one continuous effect of the vocabulary is all it makes that reaches the layers; None
+    where no template reads it. Sentences with no layer words ("Untap target creature.", "Draw a card.") are no
+    part of the effect; "it" names the target an earlier sentence took, or else the object itself."""
+    text = _NOT_LAYER_CLAUSES.sub("", _RESTRICTION.sub("", text)).strip()
+    becomes = _becomes(text)
+    if becomes is not None:
+        return becomes
+    subjects: set[Any] = set()
+    effect: dict[str, Any] = {}
+    choices: dict[str, Any] = {}
+    targeted = None
+    still = False
+    for sentence in _SENTENCE_END.split(text):
+        if _STILL.match(sentence):
+            still = True
+            continue
+        if not _may_change_characteristics(sentence):
+            if "target" in sentence:
+                number = re.search(r"\b(two|three) target", sentence)
+                targeted = _NUMBER_WORDS[number.group(1)] if number else 1
+            continue
+        read = _parsed(_first_lower(sentence), "oneshot")
+        if read is None:
+            return None
+        subject, targets = read["subject"], read["targets"]
+        if subject == "it":
+            subject, targets = ("target", targeted) if targeted else ("self", "self")
+        elif subject == "that":
+            # "That creature becomes black": the target an earlier sentence took; or else an object the ability
+            # put onto the battlefield or its trigger named, which a board lists as the effect's object.
+            subject, targets = ("target", targeted) if targeted else ("group", None)
+        elif subject == "target":
+            targeted = targets
+        subjects.add((subject, str(targets)))
+        choices.update(read.get("choices", {}))
+        for key, value in read["effect"].items():
+            effect[key] = {**effect[key], **value} if isinstance(value, dict) and key in effect else value
+    if len(subjects) != 1 or not effect:
+        return None
+    if still:  # "... becomes a 0/0 Elemental creature. It's still a land.": types added, not replaced (205.1b)
+        effect = {k: {"add": v["set"]} if k in ("types", "subtypes") and "set" in v else v for k, v in effect.items()}
+    subject, _ = subjects.pop()
+    targets = "self" if subject == "self" else targeted if subject == "target" else None
+    made: dict[str, Any] = {"ability": _effect_label(effect), "effect": effect}
+    if targets is not None:
+        made["targets"] = targets
+    if choices:
+        made["choices"] = choices
+    return made
+
+
+# "Until end of turn, CARDNAME becomes a 2/2 Ouphe artifact creature with flying. It's still a land.": the
+# animation of a land or an artifact (305.7 for a land's types), read apart from the grammar for its long type
+# phrases ("blue and black Elemental creature").
+_BECOMES = re.compile(r"^(?:Until end of turn, )?CARDNAME becomes an? (?P<pt>\d+/\d+) (?:(?P<words>[A-Za-z' -]+?) )?"
+                      r"creature(?P<with> with [a-z ,]+?)?(?: until end of turn)?\. (?:It's|that's) still an? "
+                      r"(?P<still>[a-z]+)\.$")
+
+
+def _becomes(effect: str) -> dict[str, Any] | None:
+    becomes = _BECOMES.match(effect)
+    if becomes is None:
+        return None
+    words = [w.lower() for w in (becomes.group("words") or "").split() if w != "and"]
+    colors = [w for w in words if w in ("white", "blue", "black", "red", "green")]
+    types = [w for w in words if w in ("artifact", "enchantment", "land")] + ["creature"]
+    subtypes = [w for w in words if w not in types and w not in colors]
+    with_ = (becomes.group("with") or "")[len(" with "):]
+    all_types = with_ == "all creature types"  # Mutavault (205.3m's "all creature types")
+    keywords = [] if all_types else [k.strip() for k in re.split(r",| and ", with_) if k.strip()]
+    if any(k not in KEYWORDS for k in keywords):
+        return None
+    power, toughness = (int(n) for n in becomes.group("pt").split("/"))
+    body: dict[str, Any] = {"types": {"add": types}}
+    if subtypes:
+        body["subtypes"] = {"add": subtypes}
+    if colors:
+        body["colors"] = {"set": colors}
+    body["pt"] = {"set": [power, toughness]}
+    if keywords:
+        body["abilities"] = {"add": keywords}
+    if all_types:
+        body["creature_types"] = "all"
+    return {"ability": "animate", "targets": "self", "effect": body}
+
+
+# "As CARDNAME enters, choose a creature type.": the choice its static abilities read as $type or $color.
+_AS_ENTERS_CHOOSE = re.compile(r"^As CARDNAME enters(?: the battlefield)?, choose an? (creature type|color|basic land "
+                               r"type)\.$")
+_CHOICE_KINDS = {"creature type": ("type", "creature_type"), "color": ("color", "color"),
+                 "basic land type": ("type", "basic_land_type")}
+# "You may have CARDNAME enter the battlefield as a copy of any creature on the battlefield" (707.2 and 706.2 of
+# old): what it may copy, and the types an "except" adds.
+_COPY = re.compile(r"^You may have CARDNAME enter(?: the battlefield)? as a copy of (?:any|an?) (?P<what>[a-z ]+?) on "
+                   r"the battlefield(?:, except (?:it's|it is) an? (?P<adds>[a-z]+) in addition to its other types)?\.$")
+_COPIED = {"creature": ["creature"], "artifact": ["artifact"], "enchantment": ["enchantment"],
+           "artifact or creature": ["artifact", "creature"],
+           "nonland permanent": ["artifact", "battle", "creature", "enchantment", "planeswalker"]}
+
+
+def _copy(sentence: str) -> tuple[dict[str, Any], Any] | None:
+    """A clone's choice and static ``copy:`` value, or None."""
+    copy = _COPY.match(sentence)
+    if copy is None or copy.group("what") not in _COPIED:
+        return None
+    choice = {"kind": "object", "optional": True, "among": _COPIED[copy.group("what")]}
+    value: Any = "$copy"
+    if copy.group("adds"):
+        value = {"of": "$copy", "except": {"add_types": [copy.group("adds")]}}
+    return choice, value
+
+
+def _static(sentence: str) -> dict[str, Any] | None:
+    """A static ability's sentence as a ``static:`` body, its "as long as" condition read apart."""
+    cond = None
+    front = re.match(r"^As long as (?P<cond>[^,]+), (?P<rest>.+)$", sentence)
+    back = re.match(r"^(?P<rest>.+?) as long as (?P<cond>[^,]+?)\.?$", sentence)
+    if front or back:
+        found = front or back
+        assert found is not None
+        cond = condition(found.group("cond"))
+        if cond is None:
+            return None
+        sentence = found.group("rest")
+    body = _parsed(_first_lower(_NOT_LAYER_CLAUSES.sub("", sentence)), "static")
+    if body is None or body.get(IT) and not (cond and ("attached_is" in cond or "is" in cond)):
+        return None
+    if body.get(IT) and "is" in cond:  # "As long as CARDNAME is untapped, it gets +0/+2": it is the permanent itself
+        body = {k: v for k, v in body.items() if k != "affects"}
+    body = {k: v for k, v in body.items() if k != IT}
+    return {**body, "condition": cond} if cond else body
+
+
+def _first_lower(sentence: str) -> str:
+    first = sentence.split(" ", 1)[0]
+    return sentence[:1].lower() + sentence[1:] if first.lower() in _GRAMMAR_FIRST_WORDS else sentence
+
+
+# What a sentence the grammar may read looks like: one plain statement with a verb of the grammar, no clause the
 # grammar has no words for. The Earley parser takes milliseconds a sentence; a sentence it cannot read anyway is
 # not given to it, and one it has read (cards share their sentences: "Creatures you control get +1/+1") is read
 # once.
-_MAY_PARSE = re.compile(r"^[^;:]{0,160}\b(get|gets|has|have|lose|loses|is|are|control)\b[^;:]*$")
-_NEVER_PARSED = re.compile(r"\b(as long as (?!you control)|until|if|where|can't|unless|instead|equal|number|"
-                           r"whenever|when|target|choose|chosen|may|counter|each opponent)\b", re.IGNORECASE)
+_MAY_PARSE = re.compile(r"^[^;:]{0,200}\b(get|gets|has|have|gain|gains|lose|loses|is|are|isn't|aren't|become|"
+                        r"becomes|control|switch)\b[^;:]*$")
+_NEVER_PARSED = re.compile(r"(?<!for )\b(as long as|if|where|can't|unless|instead|whenever|when|choose|may|"
+                           r"counters?|each opponent)\b", re.IGNORECASE)
+# Clauses beside a layer effect that are rules of the game, not characteristics: they are left out of the reading
+# as "Draw a card" is.
+_NOT_LAYER_CLAUSES = re.compile(r" and can attack this turn as though it didn't have defender| and doesn't untap "
+                                r"during your next untap step|(?<=creature) can't be blocked and(?= has)| and can't "
+                                r"(?:attack|block)(?: or block)?(?= *\.)| and can't be blocked this turn| and deals "
+                                r"\d+ damage to (?:you|it)| and can't be enchanted by other Auras|(?<=\.) This effect "
+                                r"doesn't remove CARDNAME\.")
+# What a board's author answers by casting an ability or not: an intervening "if" (603.4), "you may", "unless a
+# player pays".
+_OPTIONAL = re.compile(r"^(?:(?:if|unless) [^,]+, )?(?:you may )?(?:have (?=target creature get|it get))?",
+                       re.IGNORECASE)
+_WHERE_X = re.compile(r",? where X is (?P<what>[^.]+)\.?$")
+_FOR_EACH = re.compile(r" for each (?P<what>[^.]+?)(?=(?:,? and (?:has|have|gains?|is|are|loses?)\b)|\.?$)")
 
 
 @lru_cache(maxsize=65536)
-def _parsed(sentence: str) -> dict[str, Any] | None:
-    """The static ability a sentence (its card's name as CARDNAME) is, or None where the grammar cannot read it."""
-    if not _MAY_PARSE.match(sentence) or _NEVER_PARSED.search(sentence):
+def _parsed(sentence: str, start: str) -> dict[str, Any] | None:
+    """The sentence (its card's name as CARDNAME) read from the grammar's ``start``, or None."""
+    slots: dict[str, Any] = {}
+
+    def slot(m: re.Match[str]) -> str:
+        key = str(len(slots))
+        slots[key] = counted(m.group("what"))
+        return f" for each ⟨{key}⟩"
+
+    where_x = _WHERE_X.search(sentence)
+    if where_x:
+        slots["X"] = amount(where_x.group("what"))
+        sentence = sentence[:where_x.start()] + "."
+    sentence = re.sub(r" (until end of turn) (for each [^.]+)", r" \2 \1", sentence)  # Defile's order
+    sentence = _FOR_EACH.sub(slot, sentence)
+    if None in slots.values() or not _MAY_PARSE.match(sentence) or _NEVER_PARSED.search(sentence):
         return None
     try:
-        return _Static().transform(_parser().parse(sentence))
+        return parse(sentence, start, slots)
     except (UnexpectedInput, ValueError):
         return None
+    except Exception as error:  # lark wraps an error raised inside the transformer
+        if isinstance(getattr(error, "orig_exc", None), ValueError):
+            return None
+        raise
 
 
 # Characteristic-defining P/T (604.3; 208.2): "CARDNAME's power and toughness are each equal to the number of
@@ -363,19 +451,17 @@ def _parsed(sentence: str) -> dict[str, Any] | None:
 _EACH_EQUAL = re.compile(r"^CARDNAME's power and toughness are each equal to (?P<amount>.+?)\.?$")
 _APART = re.compile(r"^CARDNAME's power is equal to (?P<amount>.+?) and its toughness is equal to that number"
                     r"(?: plus (?P<plus>\d+))?\.?$")
-_COUNTED = re.compile(r"^the number of (?P<what>(?:[A-Za-z'-]+ )*?)(?P<noun>creatures|lands|artifacts|enchantments|"
-                      r"permanents|[A-Z][a-z'-]+s?) (?P<whose>you control|your opponents control|on the battlefield)$")
 
 
 def _characteristic_defining(sentence: str) -> tuple[Any, Any] | None:
     """The power and toughness values of a characteristic-defining ability the templates know, or None."""
     each = _EACH_EQUAL.match(sentence)
     if each:
-        value = _amount(each.group("amount"))
+        value = amount(each.group("amount"))
         return None if value is None else (value, value)
     apart = _APART.match(sentence)
     if apart:
-        value = _amount(apart.group("amount"))
+        value = amount(apart.group("amount"))
         if value is None:
             return None
         plus = int(apart.group("plus") or 0)
@@ -383,76 +469,27 @@ def _characteristic_defining(sentence: str) -> tuple[Any, Any] | None:
     return None
 
 
-def _amount(text: str) -> Any:
-    """An amount a characteristic-defining ability reads, in the board vocabulary; None where no template reads it."""
-    if text == "the number of card types among cards in all graveyards":
-        return {"card_types_among": "graveyard"}
-    if text == "the number of cards in your hand":
-        return {"hand_size": "you"}
-    counted = _COUNTED.match(text)
-    if counted is None:
-        return None
-    f: dict[str, Any] = {}
-    words = counted.group("what").split()
-    noun = counted.group("noun")
-    if noun in ("creatures", "lands", "artifacts", "enchantments"):
-        f["types"] = [noun[:-1]]
-    elif noun != "permanents":
-        f["subtypes"] = [_singular(noun.lower())]
-    for word in words:
-        if word in _COLORS:
-            f.setdefault("colors", []).append(word)
-        elif word.lower() in _CARD_TYPES:
-            f.setdefault("types", []).insert(0, word.lower())
-        else:
-            return None
-    whose = counted.group("whose")
-    if whose != "on the battlefield":
-        f["controller"] = "you" if whose == "you control" else "opponent"
-    return {"count": f}
+def _effect_label(effect: dict[str, Any]) -> str:
+    """An ability's label, from what its effect does: "pump", a keyword it grants, "animate", "recolor"."""
+    if "types" in effect and "creature" in effect["types"].get("add", ()):
+        return "animate"
+    if "control" in effect:
+        return "control"
+    if "pt" in effect:
+        return "switch" if "switch" in effect["pt"] else "pump"
+    added = effect.get("abilities", {}).get("add")
+    if added and len(added) == 1:
+        return added[0]
+    return "recolor" if "colors" in effect else "retype" if "types" in effect or "subtypes" in effect else "grant"
 
 
-# An activated ability whose effect is one the catalogue's ``activated:`` entries hold: a P/T change or a keyword
-# until end of turn, on its own permanent or on one target creature, or its own permanent becoming a creature.
-_UNTIL_EOT = re.compile(r"^(?P<who>CARDNAME|[Tt]arget creature) (?P<verb>gets|gains) (?P<what>[+-]\d+/[+-]\d+|[a-z ]+?)"
-                        r" until end of turn\.$")
-_BECOMES = re.compile(r"^(?:Until end of turn, )?CARDNAME becomes an? (?P<pt>\d+/\d+) (?P<words>[A-Za-z' -]+?) "
-                      r"creature(?P<with> with [a-z ,]+?)?(?: until end of turn)?\. It's still an? (?P<still>[a-z]+)\.$")
-
-
-def _activated_effect(effect: str) -> dict[str, Any] | None:
-    """An activated ability's effect (after the colon) as a catalogue entry's ``ability``, ``targets`` and
-    ``effect``, or None where no template reads it."""
-    until = _UNTIL_EOT.match(effect)
-    if until:
-        targets: Any = "self" if until.group("who") == "CARDNAME" else 1
-        what = until.group("what")
-        if until.group("verb") == "gets" and re.fullmatch(r"[+-]\d+/[+-]\d+", what):
-            power, toughness = (int(n) for n in what.split("/"))
-            return {"ability": "pump", "targets": targets, "effect": {"pt": {"modify": [power, toughness]}}}
-        if until.group("verb") == "gains" and what in KEYWORDS:
-            return {"ability": what, "targets": targets, "effect": {"abilities": {"add": [what]}}}
-        return None
-    becomes = _BECOMES.match(effect)
-    if becomes:
-        words = [w.lower() for w in becomes.group("words").split() if w != "and"]
-        colors = [w for w in words if w in _COLORS]
-        types = [w for w in words if w in _CARD_TYPES] + ["creature"]
-        subtypes = [_singular(w) for w in words if w not in _CARD_TYPES and w not in _COLORS]
-        keywords = [k.strip() for k in re.split(r",| and ", (becomes.group("with") or "")[len(" with "):]) if k.strip()]
-        if any(k not in KEYWORDS for k in keywords):
-            return None
-        power, toughness = (int(n) for n in becomes.group("pt").split("/"))
-        body: dict[str, Any] = {"types": {"add": types}}
-        if subtypes:
-            body["subtypes"] = {"add": subtypes}
-        if colors:
-            body["colors"] = {"set": colors}
-        body["pt"] = {"set": [power, toughness]}
-        if keywords:
-            body["abilities"] = {"add": keywords}
-        return {"ability": "animate", "targets": "self", "effect": body}
-    return None
+def _trigger_label(trigger: str) -> str:
+    """A triggered ability's label, from its trigger event: "attack", "block", "enter", "trigger"."""
+    for word, label in (("attacks", "attack"), ("blocks", "block"), ("becomes blocked", "blocked"),
+                        ("enters", "enter"), ("dies", "dies"), ("cast", "cast"), ("beginning", "beginning")):
+        if word in trigger:
+            return label
+    return "trigger"
 
 
 def generic_sentence(text: str, card_name: str) -> str:
@@ -462,7 +499,8 @@ def generic_sentence(text: str, card_name: str) -> str:
 
 
 def _own_name(text: str, face_name: str, card_name: str) -> str:
-    for name in {card_name, face_name, face_name.split(",")[0]}:
+    # The longest name first: "Multani, Yavimaya's Avatar" before "Multani".
+    for name in sorted({card_name, face_name, face_name.split(",")[0]}, key=len, reverse=True):
         text = text.replace(name, "CARDNAME")
     return re.sub(r"\b[Tt]his (creature|permanent|artifact|enchantment|land)\b", "CARDNAME", text)
 

@@ -157,13 +157,20 @@ def _scryfall_face(face: dict[str, Any], card: dict[str, Any]) -> Face:
     )
 
 
+# The subtypes of two words (205.3m lists the creature type Time Lord): a type line's words are split at spaces but
+# these, which are one subtype each, as MTGJSON's subtype lists hold them.
+_TWO_WORD_SUBTYPES = ("Time Lord",)
+
+
 def split_type_line(line: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
     """Supertypes, card types and subtypes of a printed type line ("Legendary Enchantment Creature — God")."""
     left, _, right = line.partition("—")
     words = left.lower().split()
     supertypes = tuple(w for w in words if w in SUPERTYPES)
     types = tuple(w for w in words if w not in SUPERTYPES)
-    return supertypes, types, tuple(_subtype_word(s) for s in right.split())
+    for two in _TWO_WORD_SUBTYPES:
+        right = right.replace(two, two.replace(" ", "\0"))
+    return supertypes, types, tuple(_subtype_word(s.replace("\0", " ")) for s in right.split())
 
 
 def _subtype_word(word: str) -> str:

@@ -9,6 +9,7 @@ one row: ``judge`` with a pool of thirty thousand cards starts as fast as withou
 
 from __future__ import annotations
 
+import difflib
 import json
 import sqlite3
 from collections import Counter
@@ -22,7 +23,7 @@ from engines.board import CARD_TYPES, COLOR_LETTERS, mana_value_of_cost
 
 __all__ = ["FORMAT_VERSION", "Pool", "catalogue_entry", "load_pool", "pool_path"]
 
-FORMAT_VERSION = "2"  # 2: names folded as the catalogue folds them (``diffcheck.words.fold_name``)
+FORMAT_VERSION = "3"  # 2: names folded as the catalogue folds them; 3: spells, triggered abilities, counters
 
 
 @dataclass(frozen=True)
@@ -52,6 +53,15 @@ class Pool:
             row = db.execute("SELECT cards.data FROM names JOIN cards ON names.card = cards.key WHERE names.name = ?",
                              (fold_name(name),)).fetchone()
         return json.loads(row[0]) if row else None
+
+    def nearest(self, key: str, n: int) -> list[str]:
+        """The folded names of up to ``n`` cards closest to a misspelt folded name, best first: among the names that
+        share the first four letters of one of its words (a typo seldom falls there), the closest by difflib."""
+        candidates: set[str] = set()
+        for word in key.split():
+            if len(word) >= 4:
+                candidates.update(self.names_holding([word[:4]], 400))
+        return difflib.get_close_matches(key, sorted(candidates), n=n, cutoff=0.6)
 
     def names_holding(self, words: list[str], limit: int) -> list[str]:
         """The names of up to ``limit`` cards whose folded name holds every word, shortest first."""
@@ -114,8 +124,16 @@ def catalogue_entry(card: dict[str, Any], pool: Pool) -> dict[str, Any] | None:
         entry["abilities"] = list(dict.fromkeys(reading["keywords"]))
     if reading["static"]:
         entry["static"] = list(reading["static"])
-    if reading.get("activated") and "instant" not in types and "sorcery" not in types:
-        entry["activated"] = list(reading["activated"])
+    spell = "instant" in types or "sorcery" in types
+    if spell and reading.get("spell"):
+        entry.update(reading["spell"])
+    for how in ("activated", "triggered"):
+        if reading.get(how) and not spell:
+            entry[how] = list(reading[how])
+    if reading.get("counters") and not spell:
+        entry["counters"] = dict(reading["counters"])
+    if reading.get("choices") and not spell:
+        entry["choices"] = dict(reading["choices"])
     if reading["not_understood"]:
         entry["caveats"] = [NOT_UNDERSTOOD_CAVEAT + text for text in reading["not_understood"]]
     return entry

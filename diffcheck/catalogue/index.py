@@ -100,13 +100,22 @@ class Catalogue:
             return why_not
         near = self.nearest(name)
         hint = f"; did you mean {or_list([q(n) for n in near])}?" if near else ""
-        return f"no card called {q(name)} in the catalogue{hint} {SEARCH_HINT}"
+        where = "the catalogue or the imported cards" if _imported_pool() is not None else "the catalogue"
+        return f"no card called {q(name)} in {where}{hint} {SEARCH_HINT}"
 
     def nearest(self, name: str, n: int = 3) -> list[str]:
         """The catalogue's names closest to a misspelt one, best first (for "did you mean")."""
         key = fold(name)
         folded = {fold(card.name): card.name for card in self.cards}
         close = difflib.get_close_matches(key, list(folded), n=n, cutoff=0.6)
+        pool = _imported_pool() if key else None
+        if pool is not None:  # the imported cards' names too, ranked with the catalogue's
+            for k in pool.nearest(key, n):
+                card = imported_card(k) if k not in folded else None
+                if card is not None:
+                    folded[k] = card.name
+                    close.append(k)
+            close = sorted(close, key=lambda k: -difflib.SequenceMatcher(None, key, k).ratio())[:n]
         if not close and key:
             # A fragment ("factory", "moon") is not close to a whole name, but is in it.
             close = [k for k in folded if key in k][:n]

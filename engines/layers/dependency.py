@@ -505,6 +505,8 @@ def _matches_differ(
     """Whether filter ``f`` matches one of ``oids`` in the trial and not in the state, or the other way;
     ``matched`` keeps what it answered in the state, which every trial of one search asks again. Only
     objects in the filter's zones count (a card outside them changes nothing it reads)."""
+    if not zoned and f.zones is not None and ON_BATTLEFIELD.isdisjoint(f.zones):
+        return False  # it reaches only cards outside the battlefield, and the board has none that take part
     zones = f.zones or ON_BATTLEFIELD if zoned else None
     for oid in oids:
         if zones is not None and state[oid].zone not in zones:

@@ -73,6 +73,8 @@ class LayerPass:
         f = affects.filter
         sets = self.sets
         if not self.zoned:
+            if f.zones is not None and ON_BATTLEFIELD.isdisjoint(f.zones):
+                return EMPTY  # it reaches only cards outside the battlefield (Yixlid Jailer), and none is on the board
             return frozenset(o.id for o in state.values() if matches(f, o, you, source, sets))
         zones = f.zones or ON_BATTLEFIELD  # it may reach cards outside the battlefield: they are in the state
         return frozenset(o.id for o in state.values() if o.zone in zones and matches(f, o, you, source, sets))

@@ -60,8 +60,8 @@ def test_scryfall_oracle_cards_give_the_same_facts():
 @pytest.mark.parametrize("name, status", [
     ("Grizzly Bears", "no layer text"), ("Lightning Bolt", "no layer text"), ("Black Lotus", "no layer text"),
     ("Llanowar Elves", "no layer text"), ("Glorious Anthem", "read"), ("Humility", "read"), ("Rancor", "read"),
-    ("Serra Angel", "read"), ("Kird Ape", "read"), ("Tarmogoyf", "read"), ("Thassa, God of the Sea",
-                                                                                   "partly read"),
+    ("Serra Angel", "read"), ("Kird Ape", "read"), ("Tarmogoyf", "read"), ("Thassa, God of the Sea", "read"),
+    ("Pegasus Courser", "read"), ("Chaos Imps", "partly read"),
 ])
 def test_each_card_is_read_in_full_partly_or_not_at_all(name, status):
     assert read_card(_cards(MTGJSON)[name]).status == status
@@ -87,22 +87,31 @@ def test_the_reader_writes_the_board_vocabulary():
                                     "subtypes": {"set": ["mountain"]}}
     assert static("Rancor") == {"affects": "attached", "pt": {"modify": [2, 0]}, "abilities": {"add": ["trample"]}}
     assert read_card(cards["Serra Angel"]).keywords == ("flying", "vigilance")
-    # Thassa: indestructible read; the devotion condition not understood (a sentence that may change types);
-    # scry and the unblockable ability are no layer abilities.
+    # Thassa: indestructible read; "as long as your devotion to blue is less than five" is devotion at most 4
+    # (700.5), and "isn't a creature" removes the card type (layer 4); scry and the unblockable ability are no layer
+    # abilities.
     thassa = read_card(cards["Thassa, God of the Sea"])
-    assert [line.kind for line in thassa.lines] == [READ, NOT_UNDERSTOOD, NOT_LAYER, NOT_LAYER]
+    assert [line.kind for line in thassa.lines] == [READ, READ, NOT_LAYER, NOT_LAYER]
+    assert static("Thassa, God of the Sea") == {"condition": {"value": {"devotion": ["blue"]}, "at_most": 4},
+                                                "types": {"remove": ["creature"]}}
+    # Chaos Imps: flying and unleash read; "as long as it has a +1/+1 counter on it" is a condition no template
+    # reads, so its sentence is not understood.
+    imps = read_card(cards["Chaos Imps"])
+    assert [line.kind for line in imps.lines] == [READ, READ, NOT_UNDERSTOOD]
+    assert imps.keywords == ("flying", "unleash")
 
 
 def test_an_import_is_kept_and_replaced_whole(data_home):
     pool = import_pool(MTGJSON)
     assert pool_path().parent == data_home / "diffcheck"
-    assert load_pool() == pool and pool.size == 23 and pool.source == "MTGJSON AtomicCards"
+    assert load_pool() == pool and pool.size == 25 and pool.source == "MTGJSON AtomicCards"
     # Read: Glorious Anthem, Goblin King, Lord of Atlantis, Humility, Blood Moon, Rancor, Serra Angel, Veteran
     # Armorsmith, Knight of Meadowgrain, Furnace Whelp and Dread Statuary (their activated abilities), Kird Ape (its
-    # condition), Tarmogoyf (its characteristic-defining P/T). No layer text: Grizzly Bears, Lightning Bolt, Searing
-    # Spear, Hero's Downfall, Llanowar Elves, Black Lotus, Fire // Ice (Fire's damage), Delver of Secrets (its trigger transforms it;
-    # the back face is a face of its own). Partly: Thassa, Pegasus Courser (its attack trigger).
-    assert pool.counts() == {"read": 13, "no layer text": 8, "partly read": 2}
+    # condition), Tarmogoyf (its characteristic-defining P/T), Thassa (its devotion condition), Pegasus Courser (its
+    # attack trigger), Titanic Growth (its effect as it resolves). No layer text: Grizzly Bears, Lightning Bolt, Searing Spear, Hero's Downfall, Llanowar Elves,
+    # Black Lotus, Fire // Ice (Fire's damage), Delver of Secrets (its trigger transforms it; the back face is a face
+    # of its own). Partly: Chaos Imps (its counter condition).
+    assert pool.counts() == {"read": 16, "no layer text": 8, "partly read": 1}
 
     # A second import replaces the first; one that fails partway leaves the first in place, and no stray file.
     def interrupt(done, total):
@@ -123,12 +132,12 @@ def test_the_command_imports_reports_its_reach_and_cards_says_what_is_imported(d
     runner = CliRunner()
     result = runner.invoke(app, ["cards", "import", str(MTGJSON)])
     assert result.exit_code == 0, result.output
-    assert "23 imported cards from MTGJSON AtomicCards of 2026-11-20" in result.output
+    assert "25 imported cards from MTGJSON AtomicCards of 2026-11-20" in result.output
     assert "no layer text" in result.output and "sentences not understood most often" in result.output
     # The sentence counted with its card's name as CARDNAME, numbers as N.
-    assert "As long as your devotion to blue is less than five, CARDNAME isn't a creature." in result.output
+    assert "CARDNAME has trample as long as it has a +N/+N counter on it." in result.output
     listing = runner.invoke(app, ["cards"])
-    assert "23 imported cards from MTGJSON AtomicCards of 2026-11-20" in listing.stderr
+    assert "25 imported cards from MTGJSON AtomicCards of 2026-11-20" in listing.stderr
 
 
 @pytest.mark.parametrize("content, message", [
@@ -166,7 +175,7 @@ def test_a_board_names_an_imported_card_and_the_catalogue_stays_the_reference(da
     # Glorious Anthem is in the catalogue: taken from it, checked. Veteran Armorsmith is not: read from its text.
     assert cards.get("Glorious Anthem").source == "checked"
     assert cards.get("Veteran Armorsmith").source == "read"
-    assert cards.get("Pegasus Courser").source == "partly read"
+    assert cards.get("Chaos Imps").source == "partly read"
     # A name is folded as the catalogue folds it: apostrophes, case and spacing aside.
     assert cards.get("heros  DOWNFALL").name == cards.get("Hero's Downfall").name == "Hero's Downfall"
     # Veteran Armorsmith: other Soldiers its controller controls get +0/+1 (613.4c). Knight of Meadowgrain is no
@@ -185,10 +194,10 @@ def test_judge_names_a_sentence_not_understood_beside_the_answer(data_home):
 
     import_pool(MTGJSON)
     forget_imported()
-    result = CliRunner().invoke(app, ["judge", "--cards", "Pegasus Courser"])
+    result = CliRunner().invoke(app, ["judge", "--cards", "Chaos Imps"])
     assert result.exit_code == 0, result.output
-    assert ("Pegasus Courser: not understood, left out of its abilities: Whenever Pegasus Courser attacks, another "
-            "target attacking creature gains flying until end of turn.") in result.stderr
+    assert ("Chaos Imps: not understood, left out of its abilities: Chaos Imps has trample as long as it has a "
+            "+1/+1 counter on it.") in result.stderr
     shown = CliRunner().invoke(app, ["cards", "Veteran Armorsmith"])
     assert "imported, not checked: its Oracle text read in full" in shown.output
 
@@ -210,9 +219,9 @@ def test_strict_refuses_a_sentence_not_understood(data_home, command):
 
     import_pool(MTGJSON)
     forget_imported()
-    refused = CliRunner().invoke(app, [*command, "--cards", "Pegasus Courser, Grizzly Bears", "--strict"])
+    refused = CliRunner().invoke(app, [*command, "--cards", "Chaos Imps, Grizzly Bears", "--strict"])
     assert refused.exit_code == 2 and len(refused.output.strip().splitlines()) == 1
-    assert "--strict" in refused.output and "Pegasus Courser: not understood" in refused.output
+    assert "--strict" in refused.output and "Chaos Imps: not understood" in refused.output
     # A card read in full passes.
     assert CliRunner().invoke(app, [*command, "--cards", "Veteran Armorsmith", "--strict"]).exit_code == 0
 
@@ -249,3 +258,24 @@ def test_an_imported_cards_activated_abilities_are_read_and_can_be_cast(data_hom
     assert whelp["abilities"] == ["Furnace Whelp: pump", "flying"]
     assert (statuary["types"], statuary["subtypes"], statuary["power"], statuary["toughness"]) == (
         ["artifact", "creature", "land"], ["golem"], 4, 2)
+
+
+def test_a_two_word_subtype_of_a_scryfall_type_line_is_one_subtype():
+    from diffcheck.cardpool.sources import split_type_line
+
+    # Time Lord is one creature type of two words (205.3m); the board vocabulary writes its space as a hyphen, as it
+    # writes MTGJSON's whole subtypes.
+    assert split_type_line("Legendary Creature — Time Lord Doctor") == (("legendary",), ("creature",),
+                                                                         ("time-lord", "doctor"))
+
+
+def test_a_misspelt_name_is_offered_the_imported_cards_too(data_home):
+    from diffcheck.catalogue.index import forget_imported
+
+    import_pool(MTGJSON)
+    forget_imported()
+    # Titanic Growth is imported, not in the catalogue: the notation's "did you mean" finds it there.
+    result = CliRunner().invoke(app, ["judge", "--cards", "Grizzly Bears, Titanc Growth>grizzly-bears"])
+    assert result.exit_code == 2 and len(result.output.strip().splitlines()) == 1
+    assert 'in the catalogue or the imported cards; did you mean "Titanic Growth"' in result.output
+    forget_imported()
