@@ -2,14 +2,16 @@
 
     python benchmarks/bench_import.py [--cards 32000] [--file AtomicCards.json]
 
-Without ``--file``, a file of the real AtomicCards.json's card count is made from the test fixture's cards
-(tests/cardpool/fixtures/AtomicCards-sample.json), each copied under new names until there are ``--cards``, its
-numbers and creature types varied so that sentences repeat no more than a few times (the reader reads a
-sentence once): the same shapes, so the reader's work per card is like the real file's. The real file is
-larger (printings, legalities and foreign names besides), which costs JSON reading time only. Prints the import's CPU time
-(reading, Oracle text read, index written; one process, this one's), the index's size, and the CPU time
-(user + system) of ``diffcheck judge`` on a one-card board with and without the pool, the median of 5 runs each,
-every figure of one run of the script (the machines are shared and noisy: compare figures from one run only).
+Without ``--file``, a file of the real AtomicCards.json's size is made from the test fixtures' cards (the 1,244
+catalogue cards of tests/cardpool/fixtures/catalogue-oracle.json and the sample's), each copied under new names
+until there are ``--cards``, its numbers and creature types varied so that sentences repeat no more than a few
+times (the reader reads a sentence once): the same shapes, so the reader's work per card is like the real
+file's. Each card is padded with what the real file holds besides (foreign names and texts, rulings,
+legalities, printings) to about 4 KB, so that the file is as large as the real one (129.5 MB in November 2026)
+and its JSON costs as much to read. Prints the import's CPU time (reading, Oracle text read, index written; one
+process, this one's), the index's size, and the CPU time (user + system) of ``diffcheck judge`` on a small board
+with and without the pool, the median of 5 runs each, every figure of one run of the script (the machines are
+shared and noisy: compare figures from one run only).
 """
 
 from __future__ import annotations
@@ -26,7 +28,10 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-FIXTURE = ROOT / "tests" / "cardpool" / "fixtures" / "AtomicCards-sample.json"
+FIXTURES = [ROOT / "tests" / "cardpool" / "fixtures" / name
+            for name in ("catalogue-oracle.json", "AtomicCards-sample.json")]
+LANGUAGES = ("German", "Spanish", "French", "Italian", "Japanese", "Portuguese (Brazil)", "Russian",
+             "Chinese Simplified", "Chinese Traditional", "Korean")
 KINDS = [w.capitalize() for w in ("advisor ally angel ape archer assassin bat bear beast berserker bird cat centaur "
                                   "cleric construct crab demon devil dinosaur djinn dog dragon drake druid dwarf "
                                   "elemental elephant elf faerie fish fox frog giant gnome goat goblin golem gorgon "
@@ -39,13 +44,18 @@ KINDS = [w.capitalize() for w in ("advisor ally angel ape archer assassin bat be
 
 
 def synthetic(n: int, out: Path) -> None:
-    """An AtomicCards-shaped file of ``n`` cards, the fixture's cards copied under new names."""
-    sample = json.loads(FIXTURE.read_text(encoding="utf-8"))
+    """An AtomicCards-shaped file of ``n`` cards, the fixtures' cards copied under new names and padded."""
+    items: dict = {}
+    meta = {}
+    for fixture in FIXTURES:
+        sample = json.loads(fixture.read_text(encoding="utf-8"))
+        items.update(sample["data"])
+        meta = sample["meta"]
+    cards = list(items.items())
     data = {}
-    items = list(sample["data"].items())
     for i in range(n):
-        name, faces = items[i % len(items)]
-        new = f"{name} {i}" if i >= len(items) else name
+        name, faces = cards[i % len(cards)]
+        new = f"{name} {i}" if i >= len(cards) else name
         kind = KINDS[i % len(KINDS)]
         copied = []
         for face in faces:
@@ -56,9 +66,29 @@ def synthetic(n: int, out: Path) -> None:
             for word in ("Goblin", "Merfolk", "Soldier"):
                 text = text.replace(word, kind)
             face["text"] = text.replace("+1/+1", f"+{i % 4}/+{i // 4 % 4}")
-            copied.append(face)
+            copied.append({**face, **_padding(new, face["text"])})
         data[new] = copied
-    out.write_text(json.dumps({"meta": sample["meta"], "data": data}), encoding="utf-8")
+    out.write_text(json.dumps({"meta": meta, "data": data}), encoding="utf-8")
+
+
+def _padding(name: str, text: str) -> dict:
+    """What the real file holds for a card besides what the import reads: about 4 KB."""
+    return {
+        "foreignData": [{"language": language, "name": f"{name} ({language})", "text": text, "type": "Kreatur"}
+                        for language in LANGUAGES],
+        "rulings": [{"date": "2020-01-01", "text": "A ruling on how this card works with others, in a sentence "
+                                                  "or two of plain words."}] * 6,
+        "legalities": {f: "Legal" for f in ("commander", "duel", "legacy", "oathbreaker", "penny", "vintage",
+                                            "modern", "pauper", "pioneer", "premodern", "oldschool")},
+        "printings": ["LEA", "LEB", "2ED", "3ED", "4ED", "5ED", "6ED", "7ED", "8ED", "9ED", "10E", "M10", "M11"],
+        "identifiers": {"scryfallOracleId": "0" * 36, "cardKingdomId": "123456", "mtgjsonV4Id": "0" * 36},
+        "purchaseUrls": {"cardKingdom": "https://mtgjson.com/links/" + "0" * 16},
+        "edhrecRank": 1000, "edhrecSaltiness": 0.5, "firstPrinting": "LEA", "colorIdentity": face_colors(text),
+    }
+
+
+def face_colors(text: str) -> list[str]:
+    return [c for c in "WUBRG" if "{" + c + "}" in text]
 
 
 def judge_cpu(env: dict[str, str], cards: str, runs: int = 5) -> float:

@@ -12,9 +12,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
-__all__ = ["CARD_TYPES", "COLORS", "amount", "condition", "counted", "singular", "type_filter"]
+from engines.board.vocabulary import COLORS
 
-COLORS = ("white", "blue", "black", "red", "green")
+__all__ = ["CARD_TYPES", "amount", "condition", "counted", "singular", "type_filter"]
+
+# The card types a phrase may name: those of permanents, and of cards in graveyards ("instant cards").
 CARD_TYPES = ("artifact", "creature", "land", "enchantment", "planeswalker", "instant", "sorcery")
 NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
            "ten": 10}

@@ -25,22 +25,17 @@ from typing import Any
 
 from lark import Lark, Token, Transformer
 
-from diffcheck.cardpool.amounts import CARD_TYPES, COLORS, singular, type_filter
+from diffcheck.cardpool.amounts import CARD_TYPES, singular, type_filter
+from diffcheck.cardpool.keywords import KEYWORDS
 
-__all__ = ["IT", "KEYWORDS", "parse", "SLOT"]
+__all__ = ["GRANTED", "IT", "parse", "SLOT"]
 
-KEYWORDS = (
-    "flying", "first strike", "double strike", "deathtouch", "trample", "vigilance", "haste", "lifelink", "reach",
-    "menace", "defender", "indestructible", "hexproof", "shroud", "flash", "fear", "intimidate", "shadow",
-    "horsemanship", "prowess", "infect", "wither", "changeling", "banding", "flanking", "skulk", "exalted",
-    *(f"protection from {w}" for w in (*COLORS, "everything", "artifacts", "creatures", "all colors",
-                                       "enchantments")),
-    *(f"{t}walk" for t in ("plains", "island", "swamp", "mountain", "forest")),
-)
 SLOT = re.compile(r"⟨(\d+)⟩")
 _CHOICES = "choices"  # a one-shot effect's choices, made as it resolves ("the color of your choice")
 _PERMANENTS = "permanents"  # a group named by the noun "permanents", which needs no type to be a group
 _UNNAMED = "unnamed"  # a group or target named by a word no filter holds
+GRANTED = _QUOTED_GRANT = "granted"  # the quoted ability a body grants, for the reader to judge (it may act in the layers)
+_ALL_TYPES = ("all creature types", True)  # "with all creature types", in an animation
 IT = _IT = "it"  # a static ability whose subject is "it", which the sentence before named
 
 _GRAMMAR = r"""
@@ -106,6 +101,7 @@ preds: pred ((","? _AND | ",") pred)*
      | BE "colorless"                                                        -> colorless
      | ("isn't" | "aren't") article? typewords                               -> remove_types
 having_all: "with" keywords
+          | "with all creature types"                                        -> with_all_types
 keywords: KEYWORD (","? _AND KEYWORD | "," KEYWORD)*
 colors: COLOR ((","? _AND | ",") COLOR)*
 typewords: TYPEWORD+
@@ -127,7 +123,7 @@ ATTACHED: /(enchanted|equipped) (creature|permanent|land|artifact)/
 QUOTED: /"[^"]+"/
 WORD: /(?!(?:and|or|in|addition|to|its|their|it|they|those|them|that|you|your|control|controls|don't|get|gets|has|have|is|are|isn't|aren't|all|each|a|an|the|lose|loses|gain|gains|become|becomes|with|that|target|until|of|for|base|other than)\b)(non-?)?[A-Za-z'-]+/
 COLOR: /(white|blue|black|red|green)\b/
-TYPEWORD: /(?!(?:and|in|addition|to|its|their|other|you|control|get|gets|has|have|is|are|all|each|a|an|with|that|until)\b)[A-Z][a-z'-]+|(artifact|creature|land|enchantment)s?\b/
+TYPEWORD: /(?!(?:and|in|addition|to|its|their|other|you|control|get|gets|has|have|is|are|all|each|a|an|with|that|until)\b)[A-Z][a-z']+(-[A-Z][a-z']+)*|(artifact|creature|land|enchantment)s?\b/
 KEYWORD: /(""" + "|".join(sorted((re.escape(k) for k in KEYWORDS), key=len, reverse=True)) + r"""|(annihilator|rampage|bushido|afflict|toxic) \d+)\b/
 SLOT: /⟨\d+⟩/
 PT: /[+-](\d+|X)\/[+-](\d+|X)/
@@ -287,7 +283,14 @@ class _Reading(Transformer):
         return {"abilities": {"add": items[0]}}
 
     def grant_quoted(self, items: list[Any]) -> dict[str, Any]:
-        return {"abilities": {"add": [str(items[0]).strip('"').rstrip(".").lower()]}}
+        # A granted ability is named by the words of what it does (its cost left out, and the characters an ability
+        # word has no room for: the board format's keyword pattern), the object that has it being "this creature":
+        # '{T}: This creature deals 1 damage to any target' is "this creature deals 1 damage to any target".
+        words = str(items[0]).strip('"').rstrip(".").replace("CARDNAME", "this creature").split(": ", 1)[-1]
+        name = " ".join(re.sub(r"[^a-z0-9'+/,\- ]", "", words.lower()).split())
+        if not name:
+            raise ValueError("a granted ability with no words")
+        return {"abilities": {"add": [name]}, _QUOTED_GRANT: str(items[0])}
 
     def chosen_color_protection(self, _items: list[Any]) -> dict[str, Any]:
         return {"abilities": {"add": ["protection from $color"]}}
@@ -379,7 +382,12 @@ class _Reading(Transformer):
         keywords = _of(items, "having_all")
         if keywords:
             body["abilities"] = {"add": keywords}
+        if any(item == _ALL_TYPES for item in items):  # Mutavault: every creature type (205.3m)
+            body["creature_types"] = "all"
         return body
+
+    def with_all_types(self, _items: list[Any]) -> tuple[str, bool]:
+        return _ALL_TYPES
 
     def having_all(self, items: list[Any]) -> tuple[str, list[str]]:
         return ("having_all", items[0])

@@ -17,6 +17,7 @@ Oracle text from 2024, "this creature") is the ability's own object, CARDNAME to
 
 from __future__ import annotations
 
+import copy
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -25,31 +26,13 @@ from typing import Any
 from lark import UnexpectedInput
 
 from diffcheck.cardpool.amounts import amount, condition, counted
-from diffcheck.cardpool.grammar import IT, KEYWORDS, parse
+from diffcheck.cardpool.grammar import GRANTED, IT, parse
+from diffcheck.cardpool.keywords import KEYWORDS, TRIGGERED_KEYWORDS, keyword_line
 from diffcheck.cardpool.sources import PoolCard
 
 __all__ = ["KEYWORDS", "Line", "Reading", "read_card"]
 
 READ, NOT_LAYER, NOT_UNDERSTOOD = "read", "not layer", "not understood"
-
-# Keywords a line may list beside those of the layers' vocabulary: a numbered one keeps its number ("annihilator
-# 2", as the catalogue writes it), one with a cost is its name alone ("flashback"). "Enchant creature" says what an
-# Aura may enchant, which a board already says by where it puts it.
-_NUMBERED = re.compile(r"^(annihilator|rampage|bushido|ward|dredge|afflict|toxic|fading|vanishing|modular|suspend|"
-                       r"absorb|frenzy|bloodthirst|crew|renown|afterlife|fabricate|tribute|amplify|graft|soulshift|"
-                       r"poisonous|bands with other [a-z ]+) ?(\d+)?$")
-_COSTED = re.compile(r"^(flashback|echo|cycling|[a-z]+cycling|morph|megamorph|kicker|multikicker|equip|madness|evoke|"
-                     r"ninjutsu|dash|buyback|unearth|cumulative upkeep|entwine|overload|retrace|escape|emerge|surge|"
-                     r"embalm|eternalize|ward|replicate|transmute|prowl|miracle|spectacle|disturb|blitz|channel|"
-                     r"reconfigure|bestow|outlast|level up|scavenge|encore|foretell|mutate|plot|craft|suspend|"
-                     r"recover|aura swap|transfigure|reinforce|forecast|splice onto [a-z]+|fortify|awaken)\b")
-_PLAIN = {"cascade", "convoke", "delve", "storm", "split second", "rebound", "persist", "undying", "living weapon",
-          "provoke", "sunburst", "affinity for artifacts", "devoid", "phasing", "battle cry", "evolve", "extort",
-          "unleash", "partner", "ascend", "mentor", "riot", "improvise", "epic", "haunt", "gravestorm", "conspire",
-          "retrace", "exploit", "dethrone", "hideaway", "lure", "champion a creature", "cipher", "totem armor",
-          "soulbond", "undaunted", "myriad", "melee", "training", "decayed", "cleave", "demonstrate", "casualty",
-          "enlist", "read ahead", "ravenous", "for mirrodin!", "sacrifice when targeted"}
-_ENCHANT = re.compile(r"^enchant [a-z ]+$")
 
 # Words whose presence says a sentence may change characteristics (the layers' verbs); a line with none of them
 # (and no keyword) is no layer ability.
@@ -118,16 +101,6 @@ class Reading:
         return tuple(line.text for line in self.lines if line.kind == NOT_UNDERSTOOD)
 
 
-# Keywords that are triggered abilities whose effects reach the layers, as the catalogue writes them: exalted
-# (702.83a: the lone attacker gets +1/+1), battle cry (702.91a: each other attacking creature gets +1/+0), prowess
-# (702.108a: the creature itself gets +1/+1).
-_TRIGGERED_KEYWORDS = {
-    "exalted": {"ability": "exalted", "about": "exalted", "effect": {"pt": {"modify": [1, 1]}}},
-    "battle cry": {"ability": "battle cry", "about": "battle cry", "effect": {"pt": {"modify": [1, 0]}}},
-    "prowess": {"ability": "prowess", "about": "prowess", "targets": "self", "effect": {"pt": {"modify": [1, 1]}}},
-}
-
-
 def read_card(card: PoolCard) -> Reading:
     """The reading of a card's front face (a double-faced card's back face is read as its own card)."""
     face = card.front
@@ -137,7 +110,7 @@ def read_card(card: PoolCard) -> Reading:
     spells = [line.spell for line in lines if line.spell is not None]
     counters = [line.counters for line in lines if line.counters is not None]
     triggered = [line.triggered for line in lines if line.triggered is not None]
-    triggered += [_TRIGGERED_KEYWORDS[k] for k in keywords if k in _TRIGGERED_KEYWORDS]
+    triggered += [TRIGGERED_KEYWORDS[k] for k in keywords if k in TRIGGERED_KEYWORDS]
     # A choice is kept where an ability reads it (Cavern of Souls chooses a type for its mana, not its layers).
     used = repr([(line.static, line.activated, line.triggered) for line in lines])
     choices = {k: v for line in lines if line.choices for k, v in line.choices.items() if f"${k}" in used}
@@ -164,7 +137,7 @@ def _read_line(raw: str, face_name: str, card_name: str, is_spell: bool) -> Line
     text = re.sub(r"(protection from) (\w+) and from (\w+)", r"\1 \2, \1 \3", text, flags=re.IGNORECASE)
     if not text:
         return Line(raw, NOT_LAYER)  # reminder text alone
-    keywords = _keyword_line(text)
+    keywords = keyword_line(text)
     if keywords is not None:
         return Line(raw, READ, keywords=keywords) if keywords else Line(raw, NOT_LAYER)
     sentence = _own_name(text, face_name, card_name)
@@ -184,11 +157,11 @@ def _read_line(raw: str, face_name: str, card_name: str, is_spell: bool) -> Line
         return _unread(raw, triggered.group("effect"))
     if is_spell:
         made = _one_shot(sentence)
-        if made is not None and made.get("targets") != "self":
-            return Line(raw, READ, spell={k: v for k, v in made.items() if k in ("targets", "effect", "choices")})
         if made is None:
             return _unread(raw, sentence)
-        # "Ghostfire is colorless": a spell's own static ability (it acts on the stack and in a graveyard).
+        if made.get("targets") != "self":
+            return Line(raw, READ, spell={k: v for k, v in made.items() if k in ("targets", "effect", "choices")})
+        # Else a spell's own static ability, read below ("Ghostfire is colorless": on the stack and in a graveyard).
     chosen = _AS_ENTERS_CHOOSE.match(sentence)
     if chosen:
         return Line(raw, READ, choices={_CHOICE_KINDS[chosen.group(1)][0]: {"kind": _CHOICE_KINDS[chosen.group(1)][1]}})
@@ -227,32 +200,14 @@ def _may_change_characteristics(text: str) -> bool:
 
 
 # The layers' verbs in phrases that change no characteristic: life gained or lost, "has been activated", a deck's
-# number of copies.
-_NOT_LAYER_VERBS = re.compile(r"\b(?:(?:has|have) been|(?:gains?|loses?|lose) (?:\w+ )?life(?: equal to (?:its|the) "
-                              r"\w+)?|can't gain life|can have any number|life equal to (?:its|the) \w+|total power|(?:with|has|have) "
-                              r"(?:power|toughness|mana value|converted mana cost)|where X is [^.]*|you have|"
-                              r"may have an opponent|has the chosen name|you gain protection|have it deal|lose the flip|(?:win|lose) "
-                              r"the game)\b",
-                              re.IGNORECASE)
-
-
-def _keyword_line(text: str) -> tuple[str, ...] | None:
-    """The keywords of a line that lists only keywords ("Flying, protection from black and from red",
-    "Flashback {2}{R}"), or None for any other line."""
-    text = re.sub(r"protection from (\w+) and from (\w+)", r"protection from \1, protection from \2", text)
-    found: list[str] = []
-    for part in re.split(r"[,;]\s*", text.rstrip(".")):
-        word = re.sub(r"^and ", "", part.strip()).lower()
-        numbered = _NUMBERED.match(word)
-        costed = _COSTED.match(word)
-        if word in KEYWORDS or word in _PLAIN or numbered and (numbered.group(2) or word.startswith("bands")) \
-                or re.fullmatch(r"protection from [a-z ]+", word):
-            found.append(word)
-        elif costed and (word == costed.group(0) or word[len(costed.group(0))] in " —") and ":" not in word:
-            found.append(costed.group(1))
-        elif not _ENCHANT.match(word):
-            return None
-    return tuple(found)
+# number of copies, a power compared, energy, the monarch.
+_NOT_LAYER_VERBS = re.compile(
+    r"\b(?:(?:has|have) been|(?:gains?|loses?|lose) (?:\w+ ){0,2}life\b(?: equal to (?:its|the) \w+)?|can't gain "
+    r"life|can have any number|total power|(?:with|has|have) (?:power|toughness|mana value|converted mana cost)|"
+    r"(?:less|greater) than (?:or equal to )?[\w ,'-]*?(?:'s|its) (?:power|toughness)|where X is [^.]*|you have|"
+    r"may have an opponent|has the chosen name|you gain protection|have it deal|lose the flip|(?:win|lose) the "
+    r"game|you get \{E\}|become the monarch|the permanent it becomes|may have [\w ,'-]+ assign its combat)",
+    re.IGNORECASE)
 
 
 def _one_shot(text: str) -> dict[str, Any] | None:
@@ -261,9 +216,6 @@ def _one_shot(text: str) -> dict[str, Any] | None:
     where no template reads it. Sentences with no layer words ("Untap target creature.", "Draw a card.") are no
     part of the effect; "it" names the target an earlier sentence took, or else the object itself."""
     text = _NOT_LAYER_CLAUSES.sub("", _RESTRICTION.sub("", text)).strip()
-    becomes = _becomes(text)
-    if becomes is not None:
-        return becomes
     subjects: set[Any] = set()
     effect: dict[str, Any] = {}
     choices: dict[str, Any] = {}
@@ -279,7 +231,7 @@ def _one_shot(text: str) -> dict[str, Any] | None:
                 targeted = _NUMBER_WORDS[number.group(1)] if number else 1
             continue
         read = _parsed(_first_lower(sentence), "oneshot")
-        if read is None:
+        if read is None or GRANTED in read["effect"] and _may_change_characteristics(read["effect"][GRANTED]):
             return None
         subject, targets = read["subject"], read["targets"]
         if subject == "it":
@@ -293,6 +245,8 @@ def _one_shot(text: str) -> dict[str, Any] | None:
         subjects.add((subject, str(targets)))
         choices.update(read.get("choices", {}))
         for key, value in read["effect"].items():
+            if key == GRANTED:
+                continue
             effect[key] = {**effect[key], **value} if isinstance(value, dict) and key in effect else value
     if len(subjects) != 1 or not effect:
         return None
@@ -306,41 +260,6 @@ def _one_shot(text: str) -> dict[str, Any] | None:
     if choices:
         made["choices"] = choices
     return made
-
-
-# "Until end of turn, CARDNAME becomes a 2/2 Ouphe artifact creature with flying. It's still a land.": the
-# animation of a land or an artifact (305.7 for a land's types), read apart from the grammar for its long type
-# phrases ("blue and black Elemental creature").
-_BECOMES = re.compile(r"^(?:Until end of turn, )?CARDNAME becomes an? (?P<pt>\d+/\d+) (?:(?P<words>[A-Za-z' -]+?) )?"
-                      r"creature(?P<with> with [a-z ,]+?)?(?: until end of turn)?\. (?:It's|that's) still an? "
-                      r"(?P<still>[a-z]+)\.$")
-
-
-def _becomes(effect: str) -> dict[str, Any] | None:
-    becomes = _BECOMES.match(effect)
-    if becomes is None:
-        return None
-    words = [w.lower() for w in (becomes.group("words") or "").split() if w != "and"]
-    colors = [w for w in words if w in ("white", "blue", "black", "red", "green")]
-    types = [w for w in words if w in ("artifact", "enchantment", "land")] + ["creature"]
-    subtypes = [w for w in words if w not in types and w not in colors]
-    with_ = (becomes.group("with") or "")[len(" with "):]
-    all_types = with_ == "all creature types"  # Mutavault (205.3m's "all creature types")
-    keywords = [] if all_types else [k.strip() for k in re.split(r",| and ", with_) if k.strip()]
-    if any(k not in KEYWORDS for k in keywords):
-        return None
-    power, toughness = (int(n) for n in becomes.group("pt").split("/"))
-    body: dict[str, Any] = {"types": {"add": types}}
-    if subtypes:
-        body["subtypes"] = {"add": subtypes}
-    if colors:
-        body["colors"] = {"set": colors}
-    body["pt"] = {"set": [power, toughness]}
-    if keywords:
-        body["abilities"] = {"add": keywords}
-    if all_types:
-        body["creature_types"] = "all"
-    return {"ability": "animate", "targets": "self", "effect": body}
 
 
 # "As CARDNAME enters, choose a creature type.": the choice its static abilities read as $type or $color.
@@ -384,6 +303,9 @@ def _static(sentence: str) -> dict[str, Any] | None:
     body = _parsed(_first_lower(_NOT_LAYER_CLAUSES.sub("", sentence)), "static")
     if body is None or body.get(IT) and not (cond and ("attached_is" in cond or "is" in cond)):
         return None
+    if GRANTED in body and _may_change_characteristics(body[GRANTED]):
+        return None  # it grants an ability that itself acts in the layers, which a granted word cannot hold
+    body = {k: v for k, v in body.items() if k != GRANTED}
     if body.get(IT) and "is" in cond:  # "As long as CARDNAME is untapped, it gets +0/+2": it is the permanent itself
         body = {k: v for k, v in body.items() if k != "affects"}
     body = {k: v for k, v in body.items() if k != IT}
@@ -415,12 +337,19 @@ _NOT_LAYER_CLAUSES = re.compile(r" and can attack this turn as though it didn't 
 _OPTIONAL = re.compile(r"^(?:(?:if|unless) [^,]+, )?(?:you may )?(?:have (?=target creature get|it get))?",
                        re.IGNORECASE)
 _WHERE_X = re.compile(r",? where X is (?P<what>[^.]+)\.?$")
+_QUOTED = re.compile(r'"[^"]*"')
 _FOR_EACH = re.compile(r" for each (?P<what>[^.]+?)(?=(?:,? and (?:has|have|gains?|is|are|loses?)\b)|\.?$)")
 
 
-@lru_cache(maxsize=65536)
 def _parsed(sentence: str, start: str) -> dict[str, Any] | None:
-    """The sentence (its card's name as CARDNAME) read from the grammar's ``start``, or None."""
+    """The sentence (its card's name as CARDNAME) read from the grammar's ``start``, or None: a copy of the answer
+    kept for every card that has the sentence."""
+    found = _parsed_once(sentence, start)
+    return copy.deepcopy(found) if found is not None else None
+
+
+@lru_cache(maxsize=65536)
+def _parsed_once(sentence: str, start: str) -> dict[str, Any] | None:
     slots: dict[str, Any] = {}
 
     def slot(m: re.Match[str]) -> str:
@@ -434,7 +363,8 @@ def _parsed(sentence: str, start: str) -> dict[str, Any] | None:
         sentence = sentence[:where_x.start()] + "."
     sentence = re.sub(r" (until end of turn) (for each [^.]+)", r" \2 \1", sentence)  # Defile's order
     sentence = _FOR_EACH.sub(slot, sentence)
-    if None in slots.values() or not _MAY_PARSE.match(sentence) or _NEVER_PARSED.search(sentence):
+    unquoted = _QUOTED.sub('"ability"', sentence)  # a granted ability's own words are the grammar's one word
+    if None in slots.values() or not _MAY_PARSE.match(unquoted) or _NEVER_PARSED.search(unquoted):
         return None
     try:
         return parse(sentence, start, slots)
@@ -478,7 +408,7 @@ def _effect_label(effect: dict[str, Any]) -> str:
     if "pt" in effect:
         return "switch" if "switch" in effect["pt"] else "pump"
     added = effect.get("abilities", {}).get("add")
-    if added and len(added) == 1:
+    if added and len(added) == 1 and added[0] in KEYWORDS:
         return added[0]
     return "recolor" if "colors" in effect else "retype" if "types" in effect or "subtypes" in effect else "grant"
 
@@ -507,5 +437,6 @@ def _own_name(text: str, face_name: str, card_name: str) -> str:
 
 def _label(text: str) -> str:
     """An ability's label on a board: its sentence in lowercase, without the final stop (a static ability is
-    named by its text on boards, as the catalogue's are by a short description)."""
-    return text.rstrip(".").lower()
+    named by its text on boards, as the catalogue's are by a short description). A quoted ability's cost is
+    kept without its colon, which on a board marks an activated ability's name ("Card: label")."""
+    return text.rstrip(".").lower().replace(": ", " ")

@@ -168,3 +168,18 @@ def test_an_imported_spell_is_cast_on_a_board(tmp_path, monkeypatch):
     shown = CliRunner().invoke(app, ["cards", "Titanic Growth"])
     assert "imported, not checked: its Oracle text read in full" in shown.output
     forget_imported()
+
+
+def test_an_ability_granted_in_quotes_is_named_by_what_it_does_unless_it_acts_in_the_layers():
+    # Zombie Master's lords grant regeneration: an ability word of the words of its effect, its cost left out
+    # (613.1f: an ability-adding effect).
+    assert one_static("Zombie Master", "Other Zombies have \"{B}: Regenerate this creature.\"") == {
+        "affects": {"filter": {"other": True, "subtypes": ["zombie"]}},
+        "abilities": {"add": ["regenerate this creature"]}}
+    # Centaur Chieftain's threshold grants a triggered ability that itself gives +1/+1 and trample: no ability word
+    # can hold that, so the sentence is not understood.
+    chieftain = read_card(card("Centaur Chieftain", "Haste\nThreshold — As long as seven or more cards are in your "
+                                                    "graveyard, Centaur Chieftain has \"When Centaur Chieftain enters "
+                                                    "the battlefield, creatures you control get +1/+1 and gain "
+                                                    "trample until end of turn.\""))
+    assert [line.kind for line in chieftain.lines] == [READ, NOT_UNDERSTOOD]
