@@ -34,9 +34,9 @@ SLOT = re.compile(r"⟨(\d+)⟩")
 _CHOICES = "choices"  # a one-shot effect's choices, made as it resolves ("the color of your choice")
 _PERMANENTS = "permanents"  # a group named by the noun "permanents", which needs no type to be a group
 _UNNAMED = "unnamed"  # a group or target named by a word no filter holds
-GRANTED = _QUOTED_GRANT = "granted"  # the quoted ability a body grants, for the reader to judge (it may act in the layers)
+GRANTED = "granted"  # the quoted ability a body grants, for the reader to judge (it may act in the layers)
 _ALL_TYPES = ("all creature types", True)  # "with all creature types", in an animation
-IT = _IT = "it"  # a static ability whose subject is "it", which the sentence before named
+IT = "it"  # a static ability whose subject is "it": what its condition named
 
 _GRAMMAR = r"""
 static: subject preds "."?
@@ -86,7 +86,7 @@ preds: pred ((","? _AND | ",") pred)*
      | ("lose" | "loses") keywords                                           -> lose
      | BE article? typewords "in addition to" ("its" | "their") "other" TYPES_OF -> add_types
      | BE article? colors? typewords                                         -> set_types
-     | BE article? BASE colors? typewords having_all? STILL?                 -> animate
+     | BE article? BASE colors? typewords animated_with? STILL?                 -> animate
      | BE "that type"                                                        -> chosen_type
      | BE "the chosen type" "in addition to" ("its" | "their") "other" TYPES_OF -> add_chosen_type
      | BE "the chosen color"                                                 -> chosen_color_set
@@ -100,7 +100,7 @@ preds: pred ((","? _AND | ",") pred)*
      | BE colors                                                             -> set_color
      | BE "colorless"                                                        -> colorless
      | ("isn't" | "aren't") article? typewords                               -> remove_types
-having_all: "with" keywords
+animated_with: "with" keywords
           | "with all creature types"                                        -> with_all_types
 keywords: KEYWORD (","? _AND KEYWORD | "," KEYWORD)*
 colors: COLOR ((","? _AND | ",") COLOR)*
@@ -141,8 +141,8 @@ def _parser() -> Lark:
 
 def parse(sentence: str, start: str, slots: dict[str, Any]) -> dict[str, Any]:
     """The sentence read from ``start`` (``static`` or ``oneshot``); ``slots`` are the values of its ``⟨n⟩``
-    phrases, and of X where a "where X is" clause said it. Raises lark's ``UnexpectedInput`` where the grammar cannot read it, ``ValueError`` where a word names
-    nothing the vocabulary holds."""
+    phrases, and of X where a "where X is" clause said it. Raises lark's ``UnexpectedInput`` where the grammar
+    cannot read it, ``ValueError`` where a word names nothing the vocabulary holds."""
     return _Reading(slots).transform(_parser().parse(sentence, start=start))
 
 
@@ -155,9 +155,19 @@ class _Reading(Transformer):
 
     # ------------------------------------------------------------ sentences
 
+    def static(self, items: list[Any]) -> dict[str, Any]:
+        affects, parts = items[0], items[1]
+        if isinstance(affects, dict) and affects["filter"].get(_UNNAMED):
+            raise ValueError("a group named by a word the vocabulary has no filter for")
+        body: dict[str, Any] = {} if affects == "self" else {"affects": affects}
+        body = _merged(body, parts)
+        if _CHOICES in body:
+            raise ValueError("a static ability's choice is made as its permanent enters, which no template reads")
+        return body
+
     def static_it(self, items: list[Any]) -> dict[str, Any]:
         # "As long as enchanted creature is green, it gets +1/+1": "it" is what the condition named.
-        return {**self.static(["attached", items[1]]), _IT: True}
+        return {**self.static(["attached", items[1]]), IT: True}
 
     def control_attached(self, _items: list[Any]) -> dict[str, Any]:
         return {"affects": "attached", "control": "you"}
@@ -215,26 +225,6 @@ class _Reading(Transformer):
             raise ValueError("a group that names no type")
         return {"filter": f}
 
-    def static(self, items: list[Any]) -> dict[str, Any]:
-        affects, parts = items[0], items[1]
-        if isinstance(affects, dict) and affects["filter"].get(_UNNAMED):
-            raise ValueError("a group named by a word the vocabulary has no filter for")
-        body: dict[str, Any] = {} if affects == "self" else {"affects": affects}
-        body = _merged(body, parts)
-        if _CHOICES in body:
-            raise ValueError("a static ability's choice is made as its permanent enters, which no template reads")
-        return body
-
-    def target(self, items: list[Any]) -> tuple[str, int]:
-        number = [i for i in items if isinstance(i, Token) and i.type == "NUMBER"]
-        return ("target", {"two": 2, "three": 3}[str(number[0])] if number else 1)
-
-    def it(self, _items: list[Any]) -> tuple[str, None]:
-        return ("it", None)
-
-    def that(self, _items: list[Any]) -> tuple[str, None]:
-        return ("that", None)
-
     def words(self, items: list[Any]) -> dict[str, Any]:
         """A filter; or, where a word names nothing the vocabulary holds ("attacking", "blocking"), a mark that
         only a target or a one-shot effect's group (whose objects a board names) may carry."""
@@ -243,12 +233,6 @@ class _Reading(Transformer):
         if f is None:
             return {_UNNAMED: True}
         return {**f, _PERMANENTS: True} if words[-1] in ("permanent", "permanents") else f
-
-    def with_keyword(self, items: list[Any]) -> dict[str, Any]:
-        return {"abilities": [str(items[0])]}
-
-    def with_no_abilities(self, _items: list[Any]) -> dict[str, Any]:
-        return {"no_abilities": True}
 
     def quantifier(self, _items: list[Any]) -> dict[str, Any]:
         return {}
@@ -259,10 +243,32 @@ class _Reading(Transformer):
     def theirs(self, _items: list[Any]) -> dict[str, str]:
         return {"controller": "opponent"}
 
+    def with_keyword(self, items: list[Any]) -> dict[str, Any]:
+        return {"abilities": [str(items[0])]}
+
+    def with_no_abilities(self, _items: list[Any]) -> dict[str, Any]:
+        return {"no_abilities": True}
+
+    def target(self, items: list[Any]) -> tuple[str, int]:
+        number = [i for i in items if isinstance(i, Token) and i.type == "NUMBER"]
+        return ("target", {"two": 2, "three": 3}[str(number[0])] if number else 1)
+
+    def any_number(self, _items: list[Any]) -> tuple[str, None]:
+        # "Any number of target creatures": as many targets as its caster chose, which a board lists.
+        return ("group", None)
+
+    def it(self, _items: list[Any]) -> tuple[str, None]:
+        return ("it", None)
+
+    def that(self, _items: list[Any]) -> tuple[str, None]:
+        return ("that", None)
+
     # ------------------------------------------------------------ predicates
 
     def preds(self, items: list[Any]) -> list[dict[str, Any]]:
         return [i for i in items if isinstance(i, dict)]
+
+    # ------------------------------------------------------------ P/T
 
     def modify(self, items: list[Any]) -> dict[str, Any]:
         return {"pt": {"modify": [self._number(n) for n in str(items[-1]).split("/")]}}
@@ -279,6 +285,15 @@ class _Reading(Transformer):
         count = self.slots[SLOT.fullmatch(str(items[1])).group(1)]  # type: ignore[union-attr]
         return {"pt": {"modify": [_times(power, count), _times(toughness, count)]}}
 
+    def base(self, items: list[Any]) -> dict[str, Any]:
+        # X/X is the X paid for the ability (Mirror Entity), which a board gives as the ability is cast.
+        return {"pt": {"set": [n if n == "$x" else int(n) for n in str(items[0]).replace("X", "$x").split("/")]}}
+
+    def mana_value_pt(self, _items: list[Any]) -> dict[str, Any]:
+        return {"pt": {"set": ["mana_value", "mana_value"]}}
+
+    # ------------------------------------------------------------ abilities
+
     def grant(self, items: list[Any]) -> dict[str, Any]:
         return {"abilities": {"add": items[0]}}
 
@@ -290,71 +305,24 @@ class _Reading(Transformer):
         name = " ".join(re.sub(r"[^a-z0-9'+/,\- ]", "", words.lower()).split())
         if not name:
             raise ValueError("a granted ability with no words")
-        return {"abilities": {"add": [name]}, _QUOTED_GRANT: str(items[0])}
-
-    def chosen_color_protection(self, _items: list[Any]) -> dict[str, Any]:
-        return {"abilities": {"add": ["protection from $color"]}}
-
-    def colorless_types(self, items: list[Any]) -> dict[str, Any]:
-        return {**self.set_types(items), "colors": {"set": []}}
-
-    def any_number(self, _items: list[Any]) -> tuple[str, None]:
-        # "Any number of target creatures": as many targets as its caster chose, which a board lists.
-        return ("group", None)
-
-    def chosen_type_set(self, _items: list[Any]) -> dict[str, Any]:
-        return {"subtypes": {"set": ["$type"]}}
-
-    def chosen_land_type(self, _items: list[Any]) -> dict[str, Any]:
-        return {"subtypes": {"set": ["$type"]}, _CHOICES: {"type": {"kind": "basic_land_type"}}}
-
-    def chosen_color_set(self, _items: list[Any]) -> dict[str, Any]:
-        return {"colors": {"set": ["$color"]}}
-
-    def set_types_base(self, items: list[Any]) -> dict[str, Any]:
-        return {**self.set_types(items), **self.base([items[-1]])}
-
-    def add_chosen_type(self, _items: list[Any]) -> dict[str, Any]:
-        return {"subtypes": {"add": ["$type"]}}
-
-    def every_basic_land_type(self, _items: list[Any]) -> dict[str, Any]:
-        return {"subtypes": {"add": ["plains", "island", "swamp", "mountain", "forest"]}}
-
-    def animate_in_addition(self, items: list[Any]) -> dict[str, Any]:
-        return {**_type_parts(_of(items, "typewords"), "add"), **self.base([items[-1]])}
-
-    def all_creature_types(self, _items: list[Any]) -> dict[str, Any]:
-        return {"creature_types": "all"}
-
-    def no_creature_types(self, _items: list[Any]) -> dict[str, Any]:
-        return {"creature_types": "none"}
-
-    def chosen_type(self, _items: list[Any]) -> dict[str, Any]:
-        return {"subtypes": {"set": ["$type"]}, _CHOICES: {"type": {"kind": "creature_type"}}}
-
-    def chosen_color(self, _items: list[Any]) -> dict[str, Any]:
-        return {"colors": {"set": ["$color"]}, _CHOICES: {"color": {"kind": "color"}}}
-
-    def chosen_protection(self, _items: list[Any]) -> dict[str, Any]:
-        return {"abilities": {"add": ["protection from $color"]}, _CHOICES: {"color": {"kind": "color"}}}
-
-    def mana_value_pt(self, _items: list[Any]) -> dict[str, Any]:
-        return {"pt": {"set": ["mana_value", "mana_value"]}}
-
-    def animate_mana_value(self, items: list[Any]) -> dict[str, Any]:
-        body = _type_parts(_of(items, "typewords"), "add")
-        body["pt"] = {"set": ["mana_value", "mana_value"]}
-        return body
-
-    def base(self, items: list[Any]) -> dict[str, Any]:
-        # X/X is the X paid for the ability (Mirror Entity), which a board gives as the ability is cast.
-        return {"pt": {"set": [n if n == "$x" else int(n) for n in str(items[0]).replace("X", "$x").split("/")]}}
+        return {"abilities": {"add": [name]}, GRANTED: str(items[0])}
 
     def lose_all(self, _items: list[Any]) -> dict[str, Any]:
         return {"abilities": {"remove_all": True}}
 
     def lose(self, items: list[Any]) -> dict[str, Any]:
         return {"abilities": {"remove": items[0]}}
+
+    def keywords(self, items: list[Any]) -> list[str]:
+        return [str(k) for k in items if getattr(k, "type", "") == "KEYWORD"]
+
+    def chosen_protection(self, _items: list[Any]) -> dict[str, Any]:
+        return {"abilities": {"add": ["protection from $color"]}, _CHOICES: {"color": {"kind": "color"}}}
+
+    def chosen_color_protection(self, _items: list[Any]) -> dict[str, Any]:
+        return {"abilities": {"add": ["protection from $color"]}}
+
+    # ------------------------------------------------------------ types
 
     def add_types(self, items: list[Any]) -> dict[str, Any]:
         return _type_parts(_of(items, "typewords"), "add")
@@ -365,6 +333,12 @@ class _Reading(Transformer):
         if colors:
             body["colors"] = {"set": colors}
         return body
+
+    def remove_types(self, items: list[Any]) -> dict[str, Any]:
+        return _type_parts(_of(items, "typewords"), "remove")
+
+    def set_types_base(self, items: list[Any]) -> dict[str, Any]:
+        return {**self.set_types(items), **self.base([items[-1]])}
 
     def animate(self, items: list[Any]) -> dict[str, Any]:
         """"are 1/1 green Elf creatures that are still lands", "becomes a 3/5 Soldier creature": a base P/T set,
@@ -379,18 +353,43 @@ class _Reading(Transformer):
         if colors:
             body["colors"] = {"set": colors}
         body["pt"] = self.base([next(i for i in items if getattr(i, "type", "") == "BASE")])["pt"]
-        keywords = _of(items, "having_all")
+        keywords = _of(items, "animated_with")
         if keywords:
             body["abilities"] = {"add": keywords}
         if any(item == _ALL_TYPES for item in items):  # Mutavault: every creature type (205.3m)
             body["creature_types"] = "all"
         return body
 
+    def animated_with(self, items: list[Any]) -> tuple[str, list[str]]:
+        return ("animated_with", items[0])
+
     def with_all_types(self, _items: list[Any]) -> tuple[str, bool]:
         return _ALL_TYPES
 
-    def having_all(self, items: list[Any]) -> tuple[str, list[str]]:
-        return ("having_all", items[0])
+    def animate_in_addition(self, items: list[Any]) -> dict[str, Any]:
+        return {**_type_parts(_of(items, "typewords"), "add"), **self.base([items[-1]])}
+
+    def animate_mana_value(self, items: list[Any]) -> dict[str, Any]:
+        body = _type_parts(_of(items, "typewords"), "add")
+        body["pt"] = {"set": ["mana_value", "mana_value"]}
+        return body
+
+    def every_basic_land_type(self, _items: list[Any]) -> dict[str, Any]:
+        return {"subtypes": {"add": ["plains", "island", "swamp", "mountain", "forest"]}}
+
+    def all_creature_types(self, _items: list[Any]) -> dict[str, Any]:
+        return {"creature_types": "all"}
+
+    def no_creature_types(self, _items: list[Any]) -> dict[str, Any]:
+        return {"creature_types": "none"}
+
+    def typewords(self, items: list[Any]) -> tuple[str, list[str]]:
+        return ("typewords", [singular(str(w)) for w in items])
+
+    def article(self, _items: list[Any]) -> None:
+        return None
+
+    # ------------------------------------------------------------ colors
 
     def set_color(self, items: list[Any]) -> dict[str, Any]:
         return {"colors": {"set": _of(items, "colors")}}
@@ -398,20 +397,31 @@ class _Reading(Transformer):
     def colorless(self, _items: list[Any]) -> dict[str, Any]:
         return {"colors": {"set": []}}
 
-    def remove_types(self, items: list[Any]) -> dict[str, Any]:
-        return _type_parts(_of(items, "typewords"), "remove")
-
-    def keywords(self, items: list[Any]) -> list[str]:
-        return [str(k) for k in items if getattr(k, "type", "") == "KEYWORD"]
+    def colorless_types(self, items: list[Any]) -> dict[str, Any]:
+        return {**self.set_types(items), "colors": {"set": []}}
 
     def colors(self, items: list[Any]) -> tuple[str, list[str]]:
         return ("colors", [str(c) for c in items if getattr(c, "type", "") == "COLOR"])
 
-    def typewords(self, items: list[Any]) -> tuple[str, list[str]]:
-        return ("typewords", [singular(str(w)) for w in items])
+    # ------------------------------------------------------------ choices: made as the effect resolves ("of your choice"), or as its permanent entered ("the chosen type")
 
-    def article(self, _items: list[Any]) -> None:
-        return None
+    def chosen_type(self, _items: list[Any]) -> dict[str, Any]:
+        return {"subtypes": {"set": ["$type"]}, _CHOICES: {"type": {"kind": "creature_type"}}}
+
+    def chosen_color(self, _items: list[Any]) -> dict[str, Any]:
+        return {"colors": {"set": ["$color"]}, _CHOICES: {"color": {"kind": "color"}}}
+
+    def chosen_land_type(self, _items: list[Any]) -> dict[str, Any]:
+        return {"subtypes": {"set": ["$type"]}, _CHOICES: {"type": {"kind": "basic_land_type"}}}
+
+    def add_chosen_type(self, _items: list[Any]) -> dict[str, Any]:
+        return {"subtypes": {"add": ["$type"]}}
+
+    def chosen_type_set(self, _items: list[Any]) -> dict[str, Any]:
+        return {"subtypes": {"set": ["$type"]}}
+
+    def chosen_color_set(self, _items: list[Any]) -> dict[str, Any]:
+        return {"colors": {"set": ["$color"]}}
 
 
 def _of(items: list[Any], name: str) -> list[str]:

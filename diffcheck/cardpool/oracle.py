@@ -278,13 +278,13 @@ _COPIED = {"creature": ["creature"], "artifact": ["artifact"], "enchantment": ["
 
 def _copy(sentence: str) -> tuple[dict[str, Any], Any] | None:
     """A clone's choice and static ``copy:`` value, or None."""
-    copy = _COPY.match(sentence)
-    if copy is None or copy.group("what") not in _COPIED:
+    found = _COPY.match(sentence)
+    if found is None or found.group("what") not in _COPIED:
         return None
-    choice = {"kind": "object", "optional": True, "among": _COPIED[copy.group("what")]}
+    choice = {"kind": "object", "optional": True, "among": _COPIED[found.group("what")]}
     value: Any = "$copy"
-    if copy.group("adds"):
-        value = {"of": "$copy", "except": {"add_types": [copy.group("adds")]}}
+    if found.group("adds"):
+        value = {"of": "$copy", "except": {"add_types": [found.group("adds")]}}
     return choice, value
 
 
@@ -301,14 +301,17 @@ def _static(sentence: str) -> dict[str, Any] | None:
             return None
         sentence = found.group("rest")
     body = _parsed(_first_lower(_NOT_LAYER_CLAUSES.sub("", sentence)), "static")
-    if body is None or body.get(IT) and not (cond and ("attached_is" in cond or "is" in cond)):
+    if body is None:
+        return None
+    # "As long as enchanted creature is white, it gets +1/+1": "it" is what the condition named, the enchanted
+    # creature; "As long as CARDNAME is untapped, it gets +0/+2": the permanent itself.
+    it = body.get(IT)
+    if it and not (cond and ("attached_is" in cond or "is" in cond)):
         return None
     if GRANTED in body and _may_change_characteristics(body[GRANTED]):
         return None  # it grants an ability that itself acts in the layers, which a granted word cannot hold
-    body = {k: v for k, v in body.items() if k != GRANTED}
-    if body.get(IT) and "is" in cond:  # "As long as CARDNAME is untapped, it gets +0/+2": it is the permanent itself
-        body = {k: v for k, v in body.items() if k != "affects"}
-    body = {k: v for k, v in body.items() if k != IT}
+    left_out = {IT, GRANTED} | ({"affects"} if it and cond and "is" in cond else set())
+    body = {k: v for k, v in body.items() if k not in left_out}
     return {**body, "condition": cond} if cond else body
 
 

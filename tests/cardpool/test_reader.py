@@ -183,3 +183,12 @@ def test_an_ability_granted_in_quotes_is_named_by_what_it_does_unless_it_acts_in
                                                     "the battlefield, creatures you control get +1/+1 and gain "
                                                     "trample until end of turn.\""))
     assert [line.kind for line in chieftain.lines] == [READ, NOT_UNDERSTOOD]
+
+
+def test_a_cards_reading_does_not_depend_on_the_cards_read_before_it():
+    # The parser's answers are kept for every card with the same sentence; a reading is a copy, so changing one
+    # card's reading (as a caller may) leaves the next card's alone.
+    first = read_card(card("Glorious Anthem", "Creatures you control get +1/+1.", ("enchantment",)))
+    first.static[0]["pt"]["modify"][0] = 99
+    again = read_card(card("Glorious Anthem", "Creatures you control get +1/+1.", ("enchantment",)))
+    assert again.static[0]["pt"] == {"modify": [1, 1]}
