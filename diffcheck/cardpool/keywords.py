@@ -48,9 +48,13 @@ _ENCHANT = re.compile(r"^enchant [a-z ]+$")
 # (702.83a: the lone attacker gets +1/+1), battle cry (702.91a: each other attacking creature gets +1/+0), prowess
 # (702.108a: the creature itself gets +1/+1).
 TRIGGERED_KEYWORDS = {
-    "exalted": {"ability": "exalted", "about": "exalted", "effect": {"pt": {"modify": [1, 1]}}},
-    "battle cry": {"ability": "battle cry", "about": "battle cry", "effect": {"pt": {"modify": [1, 0]}}},
-    "prowess": {"ability": "prowess", "about": "prowess", "targets": "self", "effect": {"pt": {"modify": [1, 1]}}},
+    "exalted": {"ability": "exalted", "about": "Exalted: a creature that attacks alone gets +1/+1 until end of turn.",
+                "effect": {"pt": {"modify": [1, 1]}}},
+    "battle cry": {"ability": "battle cry", "about": "Battle cry: each other attacking creature gets +1/+0 until end "
+                                                    "of turn.", "effect": {"pt": {"modify": [1, 0]}}},
+    "prowess": {"ability": "prowess", "about": "Prowess: after a noncreature spell is cast, this creature gets +1/+1 "
+                                               "until end of turn.", "targets": "self",
+                "effect": {"pt": {"modify": [1, 1]}}},
 }
 
 

@@ -145,7 +145,7 @@ def _read_line(raw: str, face_name: str, card_name: str, is_spell: bool) -> Line
     if activated and not is_spell:
         made = _one_shot(_OPTIONAL.sub("", activated.group(2)))
         if made is not None:
-            return Line(raw, READ, activated={**made, "about": _label(text)})
+            return Line(raw, READ, activated={**made, "about": text})
         return _unread(raw, activated.group(2))
     triggered = _TRIGGERED.match(sentence)
     if triggered:
@@ -153,7 +153,7 @@ def _read_line(raw: str, face_name: str, card_name: str, is_spell: bool) -> Line
         made = _one_shot(_OPTIONAL.sub("", triggered.group("effect")))
         if made is not None:
             return Line(raw, READ, triggered={**made, "ability": _trigger_label(triggered.group("trigger")),
-                                              "about": _label(text)})
+                                              "about": text})
         return _unread(raw, triggered.group("effect"))
     if is_spell:
         made = _one_shot(sentence)
