@@ -29,7 +29,7 @@ from diffcheck.catalogue.expand import expand_board
 from diffcheck.catalogue.index import Catalogue
 from diffcheck.catalogue.model import CatalogueError, card_from_entry
 from engines import get_engine
-from engines.board import ACTIVATED
+from engines.board import ACTIVATED, Board
 
 __all__ = ["EXPLAINED", "CardCheck", "check_reader", "render_check"]
 
@@ -104,9 +104,10 @@ def check_reader(path: Path) -> list[CardCheck]:
         # read spell, and every read activated or triggered ability, is the reader's own.
         if checked.is_spell and not read.effects:
             read = replace(read, effects=checked.effects, choices=checked.choices)
-        others = [c for c in hand.cards if c.name != checked.name]
-        swapped = Catalogue([*others, read], hand.uncovered)
-        difference = _effects_difference(checked, read) or _first_difference(checked, hand, swapped)
+        difference = _effects_difference(checked, read)
+        if difference is None and _encoding(read) != _encoding(checked):
+            others = [c for c in hand.cards if c.name != checked.name]
+            difference = _first_difference(checked, hand, Catalogue([*others, read], hand.uncovered))
         checks.append(CardCheck(pool_card.name, status, difference is None, difference, unread))
     return checks
 
@@ -126,11 +127,21 @@ def _boards(card: Any) -> list[str]:
     return [f"{BEAR}, {placed}, {OTHERS}", f"{BYSTANDERS}, {placed}"]
 
 
+def _encoding(card: Any) -> str:
+    """What a card puts on a board, its static abilities' labels aside (the catalogue's own words on one side, the
+    Oracle sentence on the other): two cards of one encoding come out alike on every board, so the boards are put
+    only to cards whose encodings differ."""
+    printed = dict(card.printed)
+    printed["static"] = [{k: v for k, v in body.items() if k != "text"} for body in printed.get("static", ())]
+    return json.dumps([printed, card.back, [repr(c) for c in card.choices]], sort_keys=True, default=str)
+
+
 def _first_difference(checked: Any, hand: Catalogue, swapped: Catalogue) -> str | None:
     for notation in _boards(checked):
         data = board_from_cards(notation)
+        one = Board.from_dict(expand_board(data, hand))  # the catalogue's own cards make a board that loads
         try:
-            one, other = (board_from_data(expand_board(data, cards), "--cards") for cards in (hand, swapped))
+            other = board_from_data(expand_board(data, swapped), "--cards")
         except Exception as error:  # a read card that makes the board unloadable is a disagreement, said
             return f"{notation}: the board does not load with the read card ({error})"
         for edition in EDITIONS:
