@@ -30,8 +30,8 @@ from typing import Any
 MODULES = (
     "board.abilities", "board.board", "board.outcome", "board.trace", "board.values",
     "layers.amounts", "layers.answer", "layers.apply", "layers.dependency", "layers.explaining", "layers.layer_pass",
-    "layers.machine", "layers.plan", "layers.reading", "layers.resolution", "layers.state", "layers.text",
-    "layers.zones",
+    "layers.machine", "layers.plan", "layers.reading", "layers.recent", "layers.resolution", "layers.state",
+    "layers.text", "layers.zones",
 )
 MANIFEST = "compiled.json"
 DOCSTRINGS = "docstrings"  # the manifest's key for the classes' docstrings (mypyc keeps none)

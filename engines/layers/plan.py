@@ -14,6 +14,7 @@ from engines.board.board import (
 from engines.board.values import (
     AllOf, AnyOf, AttachedIs, Compare, Controls, Devotion, Greatest, Is, ManaValueOf, Not, Sum, Times, per_object,
 )
+from engines.layers.recent import Recent
 from rulesets.model import CDA, RESOLVED, STATIC, Ruleset
 
 # What a part changes, or what an effect's existence, text, affected set or values read.
@@ -189,6 +190,12 @@ class Plan:
         self.values: dict[str, int] = values
 
 
+# How many plans a planner keeps in each of its two generations (``engines.layers.recent``): far more than one
+# board's bodies (a few dozen) or a shrink's variants share, and few enough that what they hold does not grow a
+# worker's memory.
+PLANS_KEPT = 128
+
+
 class Planner:
     """Builds and caches plans for one ruleset."""
 
@@ -209,20 +216,19 @@ class Planner:
         self._proper_nouns = not ruleset.text_changes_creature_types
         self._cda_characteristics = ruleset.cda_characteristics
         self._cda_unconditional = ruleset.cda_unconditional
-        self._cache: dict[int, tuple[object, Plan]] = {}
+        self.plans = Recent(PLANS_KEPT)  # the plans of the bodies seen lately
 
     def plan(self, body: StaticAbility | Effect) -> Plan:
         # By identity, holding the body so an id is never reused while cached: one board asks again and
         # again, and a shrink's variants share their unchanged bodies (Board.from_dict's memo). Not by
         # value: hashing and comparing a body's parts (Python-level dataclass methods) cost more than
-        # building its plan, and most of a run's bodies are new.
-        hit = self._cache.get(id(body))
-        if hit is not None and hit[0] is body:
-            return hit[1]
-        if len(self._cache) > 50_000:
-            self._cache.clear()
-        plan = self._build(body)
-        self._cache[id(body)] = (body, plan)
+        # building its plan, and most of a run's bodies are new. Kept only as long as that reuse lasts, so
+        # that a worker's memory does not grow with the boards it has seen (each plan holds its body, and the
+        # body its board's strings and values).
+        plan = self.plans.get(id(body), body)
+        if plan is None:
+            plan = self._build(body)
+            self.plans.put(id(body), body, plan)
         return plan
 
     def origin(self, body: StaticAbility | Effect) -> str:

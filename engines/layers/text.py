@@ -21,6 +21,7 @@ from engines.board.board import (
     TextPart, TypePart, generated_label,
 )
 from engines.board.values import map_condition_filters, map_value_filters
+from engines.layers.recent import Recent
 
 _WORD = re.compile(r"[A-Za-z]+")
 
@@ -142,9 +143,9 @@ def rechosen(ability: StaticAbility, chooses: tuple[tuple[str, str], ...]) -> St
     return replace(_swap_ability(base, mapping), chosen=frozenset(mapping.values()))
 
 
-# (id of an ability, swaps) -> (the ability, the result): dependency trials and the trace ask the
-# same question of the same ability many times; holding the ability keeps its id from being reused.
-_SWAPPED: dict[tuple, tuple[StaticAbility, StaticAbility]] = {}
+# (id of an ability, swaps) -> the result: dependency trials and the trace ask the same question of the same
+# ability many times.
+_SWAPPED = Recent(4096)
 
 
 def swap_ability(ability: StaticAbility, swaps: Mapping[str, str]) -> StaticAbility:
@@ -155,13 +156,10 @@ def swap_ability(ability: StaticAbility, swaps: Mapping[str, str]) -> StaticAbil
     here and in the abilities it grants.
     """
     key = (id(ability), tuple(swaps.items()))
-    hit = _SWAPPED.get(key)
-    if hit is not None and hit[0] is ability:
-        return hit[1]
-    result = _swap_ability(ability, swaps)
-    if len(_SWAPPED) > 100_000:
-        _SWAPPED.clear()
-    _SWAPPED[key] = (ability, result)
+    result = _SWAPPED.get(key, ability)
+    if result is None:
+        result = _swap_ability(ability, swaps)
+        _SWAPPED.put(key, ability, result)
     return result
 
 
