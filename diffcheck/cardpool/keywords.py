@@ -10,7 +10,6 @@ read as those too (``TRIGGERED_KEYWORDS``).
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from engines.board.vocabulary import COLORS
 

@@ -112,19 +112,9 @@ def _mtgjson_card(entry: tuple[str, list[dict[str, Any]]]) -> PoolCard | None:
 
 
 def _mtgjson_face(face: dict[str, Any], name: str | None) -> Face:
-    return Face(
-        name=name or face.get("faceName") or face["name"],
-        types=tuple(t.lower() for t in face.get("types", ())),
-        subtypes=tuple(_subtype_word(s) for s in face.get("subtypes", ())),
-        supertypes=tuple(s.lower() for s in face.get("supertypes", ())),
-        colors=tuple(COLOR_WORDS[c] for c in face.get("colors", ())),
-        color_indicator=tuple(COLOR_WORDS[c] for c in face.get("colorIndicator", ())),
-        mana_cost=face.get("manaCost", ""),
-        power=face.get("power"),
-        toughness=face.get("toughness"),
-        loyalty=face.get("loyalty"),
-        text=face.get("text", ""),
-    )
+    kinds = (tuple(s.lower() for s in face.get("supertypes", ())), tuple(t.lower() for t in face.get("types", ())),
+             tuple(_subtype_word(s) for s in face.get("subtypes", ())))
+    return _face(face, name or face.get("faceName") or face["name"], kinds, face.get("colors", ()), _MTGJSON_KEYS)
 
 
 # ---------------------------------------------------------------- Scryfall
@@ -140,21 +130,28 @@ def _scryfall_card(card: dict[str, Any]) -> PoolCard | None:
 
 
 def _scryfall_face(face: dict[str, Any], card: dict[str, Any]) -> Face:
-    supertypes, types, subtypes = split_type_line(face.get("type_line", card.get("type_line", "")))
-    colors = face.get("colors", card.get("colors", ()))
-    return Face(
-        name=face["name"],
-        types=types,
-        subtypes=subtypes,
-        supertypes=supertypes,
-        colors=tuple(COLOR_WORDS[c] for c in colors),
-        color_indicator=tuple(COLOR_WORDS[c] for c in face.get("color_indicator", ())),
-        mana_cost=face.get("mana_cost", ""),
-        power=face.get("power"),
-        toughness=face.get("toughness"),
-        loyalty=face.get("loyalty"),
-        text=face.get("oracle_text", ""),
-    )
+    kinds = split_type_line(face.get("type_line", card.get("type_line", "")))
+    return _face(face, face["name"], kinds, face.get("colors", card.get("colors", ())), _SCRYFALL_KEYS)
+
+
+# ---------------------------------------------------------------- both
+
+# What each file calls a face's color indicator, mana cost and Oracle text.
+_MTGJSON_KEYS = ("colorIndicator", "manaCost", "text")
+_SCRYFALL_KEYS = ("color_indicator", "mana_cost", "oracle_text")
+
+
+def _face(face: dict[str, Any], name: str, kinds: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]],
+          colors: Any, keys: tuple[str, str, str]) -> Face:
+    """A face from either file: its name, (supertypes, card types, subtypes) and color letters as read, the rest
+    under the file's own keys."""
+    indicator, cost, text = keys
+    supertypes, types, subtypes = kinds
+    return Face(name=name, types=types, subtypes=subtypes, supertypes=supertypes,
+                colors=tuple(COLOR_WORDS[c] for c in colors),
+                color_indicator=tuple(COLOR_WORDS[c] for c in face.get(indicator, ())),
+                mana_cost=face.get(cost, ""), power=face.get("power"), toughness=face.get("toughness"),
+                loyalty=face.get("loyalty"), text=face.get(text, ""))
 
 
 # The subtypes of two words (205.3m lists the creature type Time Lord): a type line's words are split at spaces but

@@ -168,14 +168,19 @@ def imported_card(key: str) -> Card | None:
     none (or it is of no type a board holds)."""
     pool = _imported_pool()
     found = pool.card(key) if pool is not None else None
-    if found is None:
-        return None
+    return None if found is None else card_of_imported(found, pool)
+
+
+def card_of_imported(found: dict[str, Any], pool: Any, group: str = "imported") -> Card | None:
+    """A card as the pool's index keeps it (``diffcheck.cardpool.importing.pool_entry``) as a catalogue card, its
+    source how much of it was read; None for a card of no type a board holds. Raises ``CatalogueError`` where its
+    reading makes an entry the catalogue refuses."""
     from diffcheck.cardpool.store import catalogue_entry
 
     entry = catalogue_entry(found, pool)
     if entry is None:
         return None
-    card = card_from_entry(entry, "imported", f"imported card {found['name']!r}")
+    card = card_from_entry(entry, group, f"imported card {found['name']!r}")
     return dataclasses.replace(card, source=found["reading"]["status"])
 
 

@@ -21,13 +21,12 @@ from typing import Any
 from diffcheck.boards.loading import board_from_data
 from diffcheck.boards.notation import board_from_cards
 from diffcheck.cardpool.importing import pool_entry
-from diffcheck.cardpool.oracle import KEYWORDS
+from diffcheck.cardpool.keywords import KEYWORDS
 from diffcheck.cardpool.sources import read_pool_file
-from diffcheck.cardpool.store import catalogue_entry
 from diffcheck.catalogue import catalogue
 from diffcheck.catalogue.expand import expand_board
-from diffcheck.catalogue.index import Catalogue
-from diffcheck.catalogue.model import CatalogueError, card_from_entry
+from diffcheck.catalogue.index import Catalogue, card_of_imported
+from diffcheck.catalogue.model import CatalogueError
 from engines import get_engine
 from engines.board import ACTIVATED, Board
 
@@ -91,9 +90,8 @@ def check_reader(path: Path) -> list[CardCheck]:
             continue
         stored = json.loads(json.dumps(pool_entry(pool_card)))  # as the index keeps it
         status, unread = stored["reading"]["status"], tuple(stored["reading"]["not_understood"])
-        entry = catalogue_entry(stored, pool)  # type: ignore[arg-type]
         try:
-            read = card_from_entry(entry, checked.group, f"read {pool_card.name}") if entry else None
+            read = card_of_imported(stored, pool, checked.group)
         except CatalogueError as error:
             checks.append(CardCheck(pool_card.name, status, False, f"not a card the catalogue takes: {error}"))
             continue
