@@ -21,9 +21,9 @@ import signal
 import threading
 import time
 from concurrent.futures import CancelledError
-from multiprocessing import resource_tracker
-from typing import Any, Callable, Iterator
+from typing import Any, Callable
 
+from diffcheck.search import ctrl_c
 from diffcheck.search.rundir import diffcheck_version
 from diffcheck.search.worker import set_up
 
@@ -70,9 +70,9 @@ class Cluster:
             self._start(distributed, jobs)
             return
         # A Ctrl-C while a local cluster starts comes once it is up, and it is closed then: cut short, the start
-        # leaves worker processes. The workers themselves are born with Ctrl-C blocked (_ctrl_c_held).
+        # leaves worker processes. The workers themselves are born with Ctrl-C blocked (ctrl_c.held).
         try:
-            with _ctrl_c_held():
+            with ctrl_c.held(tracker=True):
                 self._start(distributed, jobs)
         except BaseException:
             self.close()
@@ -136,7 +136,7 @@ class Cluster:
     def close(self) -> None:
         """Close the connection, and a local cluster; again is nothing. A Ctrl-C while a local cluster closes
         comes once it is closed: cut short, it leaves worker processes, and a traceback as the interpreter exits."""
-        with _ctrl_c_held() if self._local is not None else contextlib.nullcontext():
+        with ctrl_c.held(tracker=True) if self._local is not None else contextlib.nullcontext():
             client, self.client = self.client, None
             if client is not None:
                 try:
@@ -155,31 +155,6 @@ class Cluster:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-
-@contextlib.contextmanager
-def _ctrl_c_held() -> Iterator[None]:
-    """Hold Ctrl-C back for the block, then raise it (KeyboardInterrupt) if it came, on this process's main thread
-    while Python raises it there. Blocked as well: the processes the block starts are born with it blocked, as a
-    signal mask survives fork and exec, so a terminal's Ctrl-C reaches a local cluster's coordinator alone, which
-    stops the workers. multiprocessing's resource tracker is started first: starting it unblocks Ctrl-C in the
-    thread that starts it, which would be the cluster's, whose threads start the workers."""
-    if threading.current_thread() is not threading.main_thread() \
-            or signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
-        yield
-        return
-    resource_tracker.ensure_running()
-    pressed: list[int] = []
-    previous = signal.signal(signal.SIGINT, lambda signum, frame: pressed.append(signum))
-    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT}) if hasattr(signal, "pthread_sigmask") else None
-    try:
-        yield
-    finally:
-        if blocked is not None:
-            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)  # one pressed meanwhile is noted now
-        signal.signal(signal.SIGINT, previous)
-    if pressed:
-        raise KeyboardInterrupt
 
 
 def _answers(distributed: Any, address: str) -> None:

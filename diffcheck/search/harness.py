@@ -45,7 +45,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable
 
-from diffcheck.search import rundir
+from diffcheck.search import ctrl_c, rundir
 from diffcheck.search.cluster import Cluster, ClusterError, ClusterLost, ClusterPool
 from diffcheck.search.divergence import differing, outcomes_diff
 from diffcheck.search.findings import Explanation, headline
@@ -263,7 +263,8 @@ class Harness:
         """The workers: this machine's processes, or a cluster's (RunError for a scheduler that cannot be used)."""
         if self._cluster is None and self.config.scheduler is None:
             context = mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn")
-            return context.Pool(self.config.jobs, init_worker, (self.config,))
+            with ctrl_c.held():  # a Ctrl-C as a worker is forked would be lost (diffcheck.search.ctrl_c)
+                return context.Pool(self.config.jobs, init_worker, (self.config,))
         if self._cluster is not None:
             pool = self._cluster.pool(self.config)
         else:
