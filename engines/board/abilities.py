@@ -41,6 +41,9 @@ class Ids:
 
     ids: tuple[str, ...]
 
+    def __init__(self, ids: tuple[str, ...]) -> None:
+        object.__setattr__(self, "ids", ids)
+
     def to_dict(self) -> list[str]:
         return list(self.ids)
 
@@ -50,6 +53,9 @@ class Matching:
     """Every object on the battlefield that matches a filter, decided when the effect starts to apply."""
 
     filter: Filter
+
+    def __init__(self, filter: Filter) -> None:
+        object.__setattr__(self, "filter", filter)
 
     def to_dict(self) -> dict[str, Any]:
         return {"filter": self.filter.to_dict()}
@@ -136,6 +142,12 @@ class CopyPart(_CopyPartKind):
     # as a copy makes them anew (503.6 of 2003-07; 706.6; 707.6). Without, a copied choice is undefined.
     chooses: tuple[tuple[str, str], ...] = ()
 
+    def __init__(self, of: str, exceptions: tuple[tuple[str, Any], ...] = (),
+                 chooses: tuple[tuple[str, str], ...] = ()) -> None:
+        object.__setattr__(self, "of", of)
+        object.__setattr__(self, "exceptions", exceptions)
+        object.__setattr__(self, "chooses", chooses)
+
     def to_dict(self) -> dict[str, Any]:
         if not self.exceptions and not self.chooses:
             return {"copy": self.of}
@@ -164,6 +176,9 @@ class ControlPart(_ControlPartKind):
 
     player: str
 
+    def __init__(self, player: str) -> None:
+        object.__setattr__(self, "player", player)
+
     def to_dict(self) -> dict[str, Any]:
         return {"control": self.player}
 
@@ -173,6 +188,9 @@ class TextPart(_TextPartKind):
     """Swap color words or subtype words in the affected objects' text (layer 3)."""
 
     swaps: tuple[tuple[str, str], ...]
+
+    def __init__(self, swaps: tuple[tuple[str, str], ...]) -> None:
+        object.__setattr__(self, "swaps", swaps)
 
     def to_dict(self) -> dict[str, Any]:
         return {"change_text": dict(self.swaps)}
@@ -185,6 +203,9 @@ class FullTextPart(_FullTextPartKind):
     not a copy effect: nothing copies it, and the effects of later layers apply over it."""
 
     of: str  # the card's id
+
+    def __init__(self, of: str) -> None:
+        object.__setattr__(self, "of", of)
 
     def to_dict(self) -> dict[str, Any]:
         return {"text_of": self.of}
@@ -200,6 +221,11 @@ class TypePart(_TypePartKind):
     characteristic: str  # "types", "subtypes" or "supertypes"
     op: str  # "set", "add" or "remove"
     values: tuple[str, ...]
+
+    def __init__(self, characteristic: str, op: str, values: tuple[str, ...]) -> None:
+        object.__setattr__(self, "characteristic", characteristic)
+        object.__setattr__(self, "op", op)
+        object.__setattr__(self, "values", values)
 
     @property
     def sets_basic_land_types(self) -> bool:
@@ -219,6 +245,10 @@ class ColorPart(_ColorPartKind):
     op: str  # "set" or "add"
     values: tuple[str, ...]
 
+    def __init__(self, op: str, values: tuple[str, ...]) -> None:
+        object.__setattr__(self, "op", op)
+        object.__setattr__(self, "values", values)
+
 
 @dataclass(frozen=True, slots=True)
 class AbilityPart(_AbilityPartKind):
@@ -230,6 +260,13 @@ class AbilityPart(_AbilityPartKind):
     # Gain the activated abilities of what a count matches: creature cards in graveyards (Necrotic Ooze), or
     # permanents; read as the layer applies, like an amount (613.1f / old 418.5a).
     add_activated_of: Count | None = None
+
+    def __init__(self, add: tuple[Union[str, "StaticAbility"], ...] = (), remove: tuple[str, ...] = (),
+                 remove_all: bool = False, add_activated_of: Count | None = None) -> None:
+        object.__setattr__(self, "add", add)
+        object.__setattr__(self, "remove", remove)
+        object.__setattr__(self, "remove_all", remove_all)
+        object.__setattr__(self, "add_activated_of", add_activated_of)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -255,8 +292,10 @@ class PTSetPart(_PTSetPartKind):
     # need not walk the values at every application.
     per_object: bool = field(default=False, init=False, repr=False, compare=False)
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "per_object", per_object(self.power) or per_object(self.toughness))
+    def __init__(self, power: Value, toughness: Value) -> None:
+        object.__setattr__(self, "power", power)
+        object.__setattr__(self, "toughness", toughness)
+        object.__setattr__(self, "per_object", per_object(power) or per_object(toughness))
 
 
 @dataclass(frozen=True, slots=True)
@@ -267,8 +306,10 @@ class PTModifyPart(_PTModifyPartKind):
     toughness: Value
     per_object: bool = field(default=False, init=False, repr=False, compare=False)  # as PTSetPart's
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "per_object", per_object(self.power) or per_object(self.toughness))
+    def __init__(self, power: Value, toughness: Value) -> None:
+        object.__setattr__(self, "power", power)
+        object.__setattr__(self, "toughness", toughness)
+        object.__setattr__(self, "per_object", per_object(power) or per_object(toughness))
 
 
 @dataclass(frozen=True, slots=True)
@@ -398,6 +439,18 @@ class StaticAbility:
     # it says otherwise ("as long as this card is in your graveyard"); a characteristic-defining ability
     # functions everywhere as its edition says (``Ruleset.cda_every_zone``).
     functions_in: frozenset[str] = ON_BATTLEFIELD
+
+    def __init__(self, label: str, affects: Affects, parts: tuple[Part, ...], cda: bool = False,
+                 text_given: bool = True, chosen: frozenset[str] = frozenset(), condition: Condition | None = None,
+                 functions_in: frozenset[str] = ON_BATTLEFIELD) -> None:
+        object.__setattr__(self, "label", label)
+        object.__setattr__(self, "affects", affects)
+        object.__setattr__(self, "parts", parts)
+        object.__setattr__(self, "cda", cda)
+        object.__setattr__(self, "text_given", text_given)
+        object.__setattr__(self, "chosen", chosen)
+        object.__setattr__(self, "condition", condition)
+        object.__setattr__(self, "functions_in", functions_in)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "StaticAbility":

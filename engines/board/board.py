@@ -9,6 +9,13 @@ The abilities and effect parts the objects carry are ``engines.board.abilities``
 (``diffcheck.boards.loading`` does that and reports errors with their place in the file);
 ``Board.to_dict`` writes the contract-v1 form back out, so a shrunk board can be
 saved and loaded again.
+
+The value classes here and in ``abilities`` and ``values`` that a board is built of spell out their
+``__init__``, their fields' names and defaults in order, setting each field as a frozen dataclass does, and
+the derived fields with them: the compiled build compiles what the source writes, while the ``__init__`` that
+``dataclasses`` would generate runs as interpreted Python, about ten times slower, and building a board costs
+as much as evaluating it. ``dataclasses`` still gives them equality, hashing, ``repr`` and ``replace``;
+``tests/test_value_classes.py`` holds each ``__init__`` to its fields.
 """
 
 from __future__ import annotations
@@ -147,6 +154,32 @@ class Card:
     static: tuple["StaticAbility", ...] = ()
     timestamp: int | None = None  # when it entered its zone (613.7d); default: after every object and effect
 
+    def __init__(self, name: str | None = None, types: tuple[str, ...] = (), subtypes: tuple[str, ...] = (),
+                 supertypes: tuple[str, ...] = (), colors: tuple[str, ...] = (), power: int | None = None,
+                 toughness: int | None = None, mana_value: int = 0, id: str | None = None, mana_cost: str = "",
+                 halves: tuple[tuple[str, str], ...] = (), activated: tuple[str, ...] = (),
+                 color_indicator: tuple[str, ...] = (), counters: tuple[tuple[str, int], ...] = (),
+                 abilities: tuple[str, ...] = (), static: tuple["StaticAbility", ...] = (),
+                 timestamp: int | None = None) -> None:
+        # Spelled out (see the module's docstring): the fields' names and defaults, in their order.
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "types", types)
+        object.__setattr__(self, "subtypes", subtypes)
+        object.__setattr__(self, "supertypes", supertypes)
+        object.__setattr__(self, "colors", colors)
+        object.__setattr__(self, "power", power)
+        object.__setattr__(self, "toughness", toughness)
+        object.__setattr__(self, "mana_value", mana_value)
+        object.__setattr__(self, "id", id)
+        object.__setattr__(self, "mana_cost", mana_cost)
+        object.__setattr__(self, "halves", halves)
+        object.__setattr__(self, "activated", activated)
+        object.__setattr__(self, "color_indicator", color_indicator)
+        object.__setattr__(self, "counters", counters)
+        object.__setattr__(self, "abilities", abilities)
+        object.__setattr__(self, "static", static)
+        object.__setattr__(self, "timestamp", timestamp)
+
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "Card":
         halves = tuple((h["name"], h.get("mana_cost", "")) for h in data.get("halves", ()))
@@ -257,13 +290,55 @@ class Permanent:
     # builds most objects on that fast path.
     plain: bool = field(default=True, init=False, repr=False, compare=False)
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "plain", self.face_down is None and not self.color_indicator and (
-            CHANGELING not in self.abilities) and not self.transformed
-            and all(s.functions_in is ON_BATTLEFIELD for s in self.static))
-        object.__setattr__(self, "status", (TAPPED if self.tapped else 0)
-                           | (PAIRED if self.paired_with is not None else 0) | (TOKEN if self.token else 0)
-                           | (WAS_CAST if self.was_cast else 0) | (TRANSFORMED if self.transformed else 0))
+    def __init__(self, id: str, name: str, controller: str, owner: str, timestamp: int, types: tuple[str, ...] = (),
+                 subtypes: tuple[str, ...] = (), supertypes: tuple[str, ...] = (), colors: tuple[str, ...] = (),
+                 power: int | None = None, toughness: int | None = None, mana_value: int = 0,
+                 abilities: tuple[str, ...] = (), static: tuple[StaticAbility, ...] = (),
+                 counters: tuple[tuple[str, int], ...] = (), attached_to: str | None = None,
+                 counter_timestamps: tuple[tuple[str, int], ...] = (), face_up_at: int | None = None,
+                 transformed_at: int | None = None, color_indicator: tuple[str, ...] = (), tapped: bool = False,
+                 paired_with: str | None = None, face_down: str | None = None, face_down_at: int | None = None,
+                 token: bool = False, was_cast: bool = False, transformed: bool = False, mana_cost: str = "",
+                 activated: tuple[str, ...] = ()) -> None:
+        object.__setattr__(self, "id", id)
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "controller", controller)
+        object.__setattr__(self, "owner", owner)
+        object.__setattr__(self, "timestamp", timestamp)
+        object.__setattr__(self, "types", types)
+        object.__setattr__(self, "subtypes", subtypes)
+        object.__setattr__(self, "supertypes", supertypes)
+        object.__setattr__(self, "colors", colors)
+        object.__setattr__(self, "power", power)
+        object.__setattr__(self, "toughness", toughness)
+        object.__setattr__(self, "mana_value", mana_value)
+        object.__setattr__(self, "abilities", abilities)
+        object.__setattr__(self, "static", static)
+        object.__setattr__(self, "counters", counters)
+        object.__setattr__(self, "attached_to", attached_to)
+        object.__setattr__(self, "counter_timestamps", counter_timestamps)
+        object.__setattr__(self, "face_up_at", face_up_at)
+        object.__setattr__(self, "transformed_at", transformed_at)
+        object.__setattr__(self, "color_indicator", color_indicator)
+        object.__setattr__(self, "tapped", tapped)
+        object.__setattr__(self, "paired_with", paired_with)
+        object.__setattr__(self, "face_down", face_down)
+        object.__setattr__(self, "face_down_at", face_down_at)
+        object.__setattr__(self, "token", token)
+        object.__setattr__(self, "was_cast", was_cast)
+        object.__setattr__(self, "transformed", transformed)
+        object.__setattr__(self, "mana_cost", mana_cost)
+        object.__setattr__(self, "activated", activated)
+        plain = face_down is None and not color_indicator and CHANGELING not in abilities and not transformed
+        if plain:
+            for s in static:
+                if s.functions_in is not ON_BATTLEFIELD:
+                    plain = False
+                    break
+        object.__setattr__(self, "plain", plain)
+        object.__setattr__(self, "status", (TAPPED if tapped else 0) | (PAIRED if paired_with is not None else 0)
+                           | (TOKEN if token else 0) | (WAS_CAST if was_cast else 0)
+                           | (TRANSFORMED if transformed else 0))
 
     def counter_timestamp(self, kind: str) -> int:
         return dict(self.counter_timestamps).get(kind, self.timestamp)
@@ -300,10 +375,22 @@ class Effect:
     # (a variable: old 418.3c; 611.2d): the layer machine fixes it first (``engines.layers.resolution``).
     variable: bool = field(default=False, init=False, repr=False, compare=False)
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "variable", any(
-            (p.kind == "pt_set" or p.kind == "pt_modify") and not (type(p.power) is int and type(p.toughness) is int)
-            for p in self.parts))
+    def __init__(self, id: str, source: str, controller: str, timestamp: int, affects: Ids, parts: tuple[Part, ...],
+                 source_given: bool = True) -> None:
+        object.__setattr__(self, "id", id)
+        object.__setattr__(self, "source", source)
+        object.__setattr__(self, "controller", controller)
+        object.__setattr__(self, "timestamp", timestamp)
+        object.__setattr__(self, "affects", affects)
+        object.__setattr__(self, "parts", parts)
+        object.__setattr__(self, "source_given", source_given)
+        variable = False
+        for p in parts:
+            if (p.kind == "pt_set" or p.kind == "pt_modify") and not (type(p.power) is int
+                                                                       and type(p.toughness) is int):
+                variable = True
+                break
+        object.__setattr__(self, "variable", variable)
 
 
 @dataclass(frozen=True, slots=True)
@@ -325,21 +412,40 @@ class Board:
     hands: tuple[tuple[str, tuple[Card, ...]], ...] = ()
     libraries: tuple[tuple[str, tuple[Card, ...]], ...] = ()
     stack: tuple[tuple[str, tuple[Card, ...]], ...] = ()
-    _by_id: dict = field(default_factory=dict, compare=False, hash=False, repr=False)  # filled in __post_init__
+    # Derived: the objects by id.
+    _by_id: dict = field(init=False, compare=False, hash=False, repr=False)
 
     # Derived: whether its cards outside the battlefield take part in the layers (``reaches_cards``).
     reaches_cards: bool = field(default=False, init=False, repr=False, compare=False)
     # Derived: whether an effect's amounts were read as it resolved (``Effect.variable``).
     variable_effects: bool = field(default=False, init=False, repr=False, compare=False)
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "_by_id", {o.id: o for o in self.objects})
-        for e in self.effects:
+    def __init__(self, players: tuple[str, ...], objects: tuple[Permanent, ...], effects: tuple[Effect, ...] = (),
+                 graveyards: tuple[tuple[str, tuple[Card, ...]], ...] = (), notes: str | None = None,
+                 exile: tuple[tuple[str, tuple[Card, ...]], ...] = (), life: tuple[tuple[str, int], ...] = (),
+                 hand_sizes: tuple[tuple[str, int], ...] = (), hands: tuple[tuple[str, tuple[Card, ...]], ...] = (),
+                 libraries: tuple[tuple[str, tuple[Card, ...]], ...] = (),
+                 stack: tuple[tuple[str, tuple[Card, ...]], ...] = ()) -> None:
+        object.__setattr__(self, "players", players)
+        object.__setattr__(self, "objects", objects)
+        object.__setattr__(self, "effects", effects)
+        object.__setattr__(self, "graveyards", graveyards)
+        object.__setattr__(self, "notes", notes)
+        object.__setattr__(self, "exile", exile)
+        object.__setattr__(self, "life", life)
+        object.__setattr__(self, "hand_sizes", hand_sizes)
+        object.__setattr__(self, "hands", hands)
+        object.__setattr__(self, "libraries", libraries)
+        object.__setattr__(self, "stack", stack)
+        object.__setattr__(self, "_by_id", {o.id: o for o in objects})
+        variable = False
+        for e in effects:
             if e.variable:
-                object.__setattr__(self, "variable_effects", True)
+                variable = True
                 break
-        if self.graveyards or self.exile or self.hands or self.libraries or self.stack:
-            object.__setattr__(self, "reaches_cards", _reaches_cards(self))
+        object.__setattr__(self, "variable_effects", variable)
+        object.__setattr__(self, "reaches_cards", bool(graveyards or exile or hands or libraries or stack)
+                           and _reaches_cards(self))
 
     def zone_cards(self) -> Iterable[tuple[str, str, str, int, Card]]:
         """Every card outside the battlefield: (its zone's board key, zone, player, index, card)."""

@@ -36,9 +36,6 @@ FILTER_INT_KEYS = (
 )
 FILTER_PLAYER_KEYS = ("controller", "owner")
 FILTER_STATUS_KEYS = ("tapped", "attached", "paired", "face_down", "token", "was_cast", "transformed")
-# The status keys that ask an object's status bits, and each one's bit (``attached`` asks what it is attached to).
-STATUS_BITS = (("tapped", TAPPED), ("paired", PAIRED), ("face_down", FACE_DOWN), ("token", TOKEN),
-               ("was_cast", WAS_CAST), ("transformed", TRANSFORMED))
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,19 +80,58 @@ class Filter:
     status_mask: int = field(default=0, init=False, repr=False, compare=False)
     status_wanted: int = field(default=0, init=False, repr=False, compare=False)
 
-    def __post_init__(self) -> None:
-        rare = self.owner is not None or self.name is not None or self.mana_value_at_least is not None \
-            or self.mana_value_at_most is not None or self.no_abilities \
-            or any(getattr(self, k) is not None for k in FILTER_STATUS_KEYS)
-        object.__setattr__(self, "rare", rare)
+    def __init__(self, types: frozenset[str] = frozenset(), subtypes: frozenset[str] = frozenset(),
+                 supertypes: frozenset[str] = frozenset(), colors: frozenset[str] = frozenset(),
+                 abilities: frozenset[str] = frozenset(), not_types: frozenset[str] = frozenset(),
+                 not_subtypes: frozenset[str] = frozenset(), not_supertypes: frozenset[str] = frozenset(),
+                 not_colors: frozenset[str] = frozenset(), controller: str | None = None, owner: str | None = None,
+                 name: str | None = None, other: bool = False, power_at_least: int | None = None,
+                 power_at_most: int | None = None, toughness_at_least: int | None = None,
+                 toughness_at_most: int | None = None, mana_value_at_least: int | None = None,
+                 mana_value_at_most: int | None = None, no_abilities: bool = False, tapped: bool | None = None,
+                 attached: bool | None = None, paired: bool | None = None, face_down: bool | None = None,
+                 token: bool | None = None, was_cast: bool | None = None, transformed: bool | None = None,
+                 zones: frozenset[str] | None = None) -> None:
+        object.__setattr__(self, "types", types)
+        object.__setattr__(self, "subtypes", subtypes)
+        object.__setattr__(self, "supertypes", supertypes)
+        object.__setattr__(self, "colors", colors)
+        object.__setattr__(self, "abilities", abilities)
+        object.__setattr__(self, "not_types", not_types)
+        object.__setattr__(self, "not_subtypes", not_subtypes)
+        object.__setattr__(self, "not_supertypes", not_supertypes)
+        object.__setattr__(self, "not_colors", not_colors)
+        object.__setattr__(self, "controller", controller)
+        object.__setattr__(self, "owner", owner)
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "other", other)
+        object.__setattr__(self, "power_at_least", power_at_least)
+        object.__setattr__(self, "power_at_most", power_at_most)
+        object.__setattr__(self, "toughness_at_least", toughness_at_least)
+        object.__setattr__(self, "toughness_at_most", toughness_at_most)
+        object.__setattr__(self, "mana_value_at_least", mana_value_at_least)
+        object.__setattr__(self, "mana_value_at_most", mana_value_at_most)
+        object.__setattr__(self, "no_abilities", no_abilities)
+        object.__setattr__(self, "tapped", tapped)
+        object.__setattr__(self, "attached", attached)
+        object.__setattr__(self, "paired", paired)
+        object.__setattr__(self, "face_down", face_down)
+        object.__setattr__(self, "token", token)
+        object.__setattr__(self, "was_cast", was_cast)
+        object.__setattr__(self, "transformed", transformed)
+        object.__setattr__(self, "zones", zones)
+        # Derived: the status bits the status keys ask about (all but ``attached``, which asks what it is attached
+        # to), and those that must be set.
         mask = wanted = 0
-        for key, bit in STATUS_BITS:
-            asked = getattr(self, key)
+        for asked, bit in ((tapped, TAPPED), (paired, PAIRED), (face_down, FACE_DOWN), (token, TOKEN),
+                           (was_cast, WAS_CAST), (transformed, TRANSFORMED)):
             if asked is not None:
                 mask |= bit
                 wanted |= bit if asked else 0
         object.__setattr__(self, "status_mask", mask)
         object.__setattr__(self, "status_wanted", wanted)
+        object.__setattr__(self, "rare", owner is not None or name is not None or mana_value_at_least is not None
+                           or mana_value_at_most is not None or no_abilities or mask != 0 or attached is not None)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "Filter":
@@ -151,6 +187,11 @@ class Count:
     filter: Filter
     zone: str = "battlefield"  # or "graveyard", "exile"
     sharing: str | None = None  # one of SHARING
+
+    def __init__(self, filter: Filter, zone: str = "battlefield", sharing: str | None = None) -> None:
+        object.__setattr__(self, "filter", filter)
+        object.__setattr__(self, "zone", zone)
+        object.__setattr__(self, "sharing", sharing)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"count": self.filter.to_dict()}
