@@ -112,15 +112,40 @@ def keyed_by_findings(rulesets: tuple, changes: tuple) -> bool:
     return None not in rulesets and bool(changes)
 
 
+# The static skip's probe (``_skip_pays``): boards of a seed no run is keyed by, and the share of them the skip must
+# spare for its check to pay. Checking a board costs about a tenth of evaluating it under both editions (20 us
+# against 200 and more, on small boards, compiled): below this share it costs more than it saves, as between
+# 2003-07 and 2003-10, which skip 7% of the boards (benchmarks/bench_skip.py prints each adjacent pair's figures).
+SKIP_PROBE_SEED = "skip probe"
+SKIP_PROBE_BOARDS = 100
+SKIP_PAYS_FROM = 0.15
+_SKIP_PAYS: dict = {}  # (editions, generator, implements) -> whether the skip pays, decided once a process
+
+
 def _set_skip(rulesets: tuple) -> None:
     """The scan's static skip, between the built-in layer machine under two rulesets only: an engine of any
-    other class (an installed one may carry a ruleset and answer otherwise) is evaluated on every board."""
+    other class (an installed one may carry a ruleset and answer otherwise) is evaluated on every board. Used
+    only where it pays (``_skip_pays``); a board it spares comes out the same either way, so whether it is used
+    changes how fast a run goes, never what it finds."""
     global _SKIP, _MACHINE
     _MACHINE = tuple(is_layer_machine(e) for e in _ENGINES)
-    _SKIP = Skip.between(*rulesets) if all(_MACHINE) else None
+    skip = Skip.between(*rulesets) if all(_MACHINE) else None
+    _SKIP = skip if skip is not None and _skip_pays(skip) else None
 
 
-def chunk_boards(seed: int, chunk: int, count: int = CHUNK, generator: str = "small",
+def _skip_pays(skip: Skip) -> bool:
+    """Whether ``skip`` spares at least ``SKIP_PAYS_FROM`` of the run's kind of boards (its generator, the part of
+    the vocabulary it draws from), on ``SKIP_PROBE_BOARDS`` of them from a seed of their own: decided by the
+    boards alone, never by a clock, so the same editions decide alike in every worker, run and machine."""
+    key = (_NAMES, _GENERATOR, _IMPLEMENTS)
+    if key not in _SKIP_PAYS:
+        boards = chunk_boards(SKIP_PROBE_SEED, 0, SKIP_PROBE_BOARDS, _GENERATOR, _IMPLEMENTS)
+        spared = sum(skip.skips(Board.from_dict(expand_board(data))) for data in boards)
+        _SKIP_PAYS[key] = spared >= SKIP_PAYS_FROM * SKIP_PROBE_BOARDS
+    return _SKIP_PAYS[key]
+
+
+def chunk_boards(seed: int | str, chunk: int, count: int = CHUNK, generator: str = "small",
                  implements: frozenset[str] | None = None) -> list[dict]:
     """The boards of one chunk, as data: boards ``chunk * CHUNK`` onwards of this seed, drawn from the parts
     of the vocabulary ``implements`` names (all of it if None)."""

@@ -84,3 +84,17 @@ def test_what_is_frozen(engines, freeze, frozen):
         assert (gc.get_freeze_count() > 0) is frozen
     finally:
         gc.unfreeze()
+
+
+def test_the_static_skip_is_used_only_where_it_pays():
+    # Between 2003-07 and 2003-10 the skip spares about 7% of a run's boards, and checking each board costs more
+    # than evaluating those few would (benchmarks/bench_skip.py): a run does not use it there. Between cr418 and
+    # cr613 it spares about a third, and is used. Either way a spared board comes out the same under both
+    # (tests/search/test_skip.py), so the choice changes a run's speed only.
+    from diffcheck.search import worker
+    from diffcheck.search.harness import RunConfig
+
+    worker.set_up(RunConfig(("2003-07", "2003-10"), 1, 10, None, 1))
+    assert worker._SKIP is None
+    worker.set_up(RunConfig(("cr418", "cr613"), 1, 10, None, 1))
+    assert worker._SKIP is not None
