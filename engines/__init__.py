@@ -8,6 +8,7 @@ so a source checkout works before it is installed.
 from __future__ import annotations
 
 import functools
+import importlib
 import inspect
 import re
 import shlex
@@ -71,18 +72,15 @@ def parse_engine_cmd(spec: str) -> tuple[str, str]:
     return name, command
 
 
-def _builtins() -> dict[str, Any]:
-    from engines.cr418 import ENGINE as cr418
-    from engines.cr613 import ENGINE as cr613
-
-    return {"cr418": cr418, "cr613": cr613}
+# The built-in engines' modules. Each builds its engine (and so its ruleset) when imported: only the one named is.
+_BUILTINS = {"cr418": "engines.cr418", "cr613": "engines.cr613"}
 
 
 def installed() -> dict[str, str]:
     """Engine name -> where it comes from (module:attribute), built-ins first."""
     from importlib.metadata import entry_points  # here, not at the top: reading installed packages costs time
 
-    found = {"cr418": "engines.cr418:ENGINE", "cr613": "engines.cr613:ENGINE"}
+    found = {name: f"{module}:ENGINE" for name, module in _BUILTINS.items()}
     for ep in sorted(entry_points(group=GROUP), key=lambda e: e.name):
         found.setdefault(ep.name, ep.value)
     return found
@@ -94,9 +92,8 @@ def get_engine(name: str) -> Engine:
     ``module:attribute`` names an engine that is not installed as an entry point (an engine
     under development, or a test double), imported the way an entry point would be.
     """
-    builtins = _builtins()
-    if name in builtins:
-        return builtins[name]
+    if name in _BUILTINS:
+        return importlib.import_module(_BUILTINS[name]).ENGINE
     edition = _edition_engine(name)
     if edition is not None:
         return edition

@@ -14,6 +14,7 @@ each document names (122.1b, from April 2020) are here as well.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from functools import lru_cache
 from types import MappingProxyType
 from typing import Mapping
@@ -316,18 +317,38 @@ KEYWORD_COUNTERS: tuple[tuple[str, tuple[str, ...]], ...] = (
 
 
 @lru_cache(maxsize=None)
-def _subtype_sets(effective: str) -> Mapping[str, str]:
+def _history() -> tuple[tuple[str, Mapping[str, str], tuple[tuple[str, str], ...]], ...]:
+    """For each date ``SUBTYPES`` changes on, oldest first: the date, every word's set as of it, and the words it
+    dropped from the lists altogether (word, its set until then).
+
+    One pass, each date's sets the ones before with its rows: building each date's from the first row, as
+    ``_readings`` reads every date's, was quadratic in the history and took most of a ruleset's building."""
+    history: list[tuple[str, Mapping[str, str], tuple[tuple[str, str], ...]]] = []
+    before: Mapping[str, str] = {}
     table: dict[str, str] = {}
-    for since, name, added, removed in SUBTYPES:
-        if since > effective:
-            break
-        for word in removed.split():
+    removed: list[str] = []
+    for index, (since, name, added, gone) in enumerate(SUBTYPES):
+        for word in gone.split():
             if table.pop(word, None) != name:
                 raise ValueError(f"{since}: {word!r} is removed from {name} types but isn't one")
+            removed.append(word)
         for word in added.split():
             if table.setdefault(word, name) != name:
                 raise ValueError(f"{since}: {word!r} is added to {name} types but is a {table[word]} type")
-    return MappingProxyType(table)
+        if index + 1 == len(SUBTYPES) or SUBTYPES[index + 1][0] != since:  # the date's last row
+            dropped = {word: before[word] for word in removed if word in before and word not in table}
+            before = MappingProxyType(dict(table))
+            history.append((since, before, tuple(dropped.items())))
+            removed = []
+    return tuple(history)
+
+
+@lru_cache(maxsize=None)
+def _subtype_sets(effective: str) -> Mapping[str, str]:
+    """Every word's set as of ``effective``: that of the last date ``SUBTYPES`` changes on up to it."""
+    history = _history()
+    found = bisect_right(history, effective, key=lambda entry: entry[0])
+    return history[found - 1][1] if found else MappingProxyType({})
 
 
 @lru_cache(maxsize=None)
@@ -388,16 +409,18 @@ def _readings(effective: str) -> Mapping[str, tuple[str, str, str]]:
     """Each word the document of ``effective`` does not list but some other one does -> (its set, "until" or
     "from", a date): the set of the last document before that listed it (which dropped it on that date),
     else of the first one after (which added it on that date)."""
-    dates = sorted({since for since, _, _, _ in SUBTYPES})
-    found: dict[str, tuple[str, str, str]] = {}
-    for since in reversed([d for d in dates if d > effective]):
-        found.update((word, (name, "from", since)) for word, name in _subtype_sets(since).items())
-    before: Mapping[str, str] = {}
-    for since in (d for d in dates if d <= effective):
-        now = _subtype_sets(since)
-        found.update((word, (name, "until", since)) for word, name in before.items() if word not in now)
-        before = now
-    return MappingProxyType({word: reading for word, reading in found.items() if word not in before})
+    listed = _subtype_sets(effective)
+    until: dict[str, tuple[str, str, str]] = {}
+    since_then: dict[str, tuple[str, str, str]] = {}
+    for since, table, dropped in _history():
+        if since <= effective:
+            until.update((word, (name, "until", since)) for word, name in dropped)  # the last drop wins
+        else:
+            for word in table.keys() - listed.keys() - since_then.keys():  # the first date that lists it
+                since_then[word] = (table[word], "from", since)
+    found = {**since_then, **until}  # a drop before the date wins over an addition after it
+    # Sorted: the words came from sets, whose order changes from one process to the next.
+    return MappingProxyType({word: found[word] for word in sorted(found) if word not in listed})
 
 
 def reading(document: Document, word: str) -> tuple[str, str, str] | None:

@@ -10,7 +10,6 @@ found. Where several problems are found, the first in document order is the one 
 from __future__ import annotations
 
 import datetime
-import difflib
 import json
 import math
 import re
@@ -144,6 +143,8 @@ def did_you_mean(found: Any, known: Sequence[str]) -> str:
     """`` (did you mean "a" or "b"?)`` for the known names closest to ``found``; empty when none is close."""
     if not isinstance(found, str):
         return ""
+    import difflib  # here: only a misspelling needs it, and judge on a good board does without it
+
     close = difflib.get_close_matches(found, list(known), n=3)
     if not close:
         return ""

@@ -11,7 +11,6 @@ to have.
 from __future__ import annotations
 
 import datetime
-import difflib
 import importlib
 import json
 from collections import defaultdict
@@ -348,6 +347,8 @@ def _misspelling_hint(instance: Any, wanted: Sequence[str], schema: dict[str, An
     """For a missing key, point at an unknown key that looks like a misspelling of it."""
     if not isinstance(instance, dict):
         return ""
+    import difflib  # here: only a misspelling needs it, and judge on a good board does without it
+
     for unknown in _unknown_keys(instance, schema):
         close = difflib.get_close_matches(unknown, wanted, n=1)
         if close:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 
-import difflib
 import hashlib
 import os
 import pickle
@@ -105,6 +104,8 @@ class Catalogue:
 
     def nearest(self, name: str, n: int = 3) -> list[str]:
         """The catalogue's names closest to a misspelt one, best first (for "did you mean")."""
+        import difflib  # here: only a misspelling needs it, and judge on a good board does without it
+
         key = fold(name)
         folded = {fold(card.name): card.name for card in self.cards}
         close = difflib.get_close_matches(key, list(folded), n=n, cutoff=0.6)
