@@ -35,7 +35,7 @@ class Attached:
         return "attached"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Ids:
     """A fixed set of objects, by id."""
 
@@ -48,7 +48,7 @@ class Ids:
         return list(self.ids)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Matching:
     """Every object on the battlefield that matches a filter, decided when the effect starts to apply."""
 
@@ -131,7 +131,7 @@ COPY_ADDITIONS = {"add_types": "types", "add_subtypes": "subtypes", "add_superty
                   "add_abilities": "abilities"}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class CopyPart(_CopyPartKind):
     """Become a copy of an object's copiable values (layer 1), with exceptions: characteristics the
     copy effect itself sets ("except it's 7/7"), as (characteristic, value) pairs (706.9 / 706.8 / 503)."""
@@ -170,7 +170,7 @@ class CopyPart(_CopyPartKind):
         return frozenset(COPY_ADDITIONS[k] for k, _ in self.exceptions if k in COPY_ADDITIONS)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class ControlPart(_ControlPartKind):
     """Gain control: ``you`` means the effect's controller (layer 2)."""
 
@@ -183,7 +183,7 @@ class ControlPart(_ControlPartKind):
         return {"control": self.player}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class TextPart(_TextPartKind):
     """Swap color words or subtype words in the affected objects' text (layer 3)."""
 
@@ -196,7 +196,7 @@ class TextPart(_TextPartKind):
         return {"change_text": dict(self.swaps)}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class FullTextPart(_FullTextPartKind):
     """Have the full text of a card (Volrath's Shapeshifter: the top creature card of its owner's graveyard):
     its name, mana cost, colors, types and abilities, power and toughness. A text-changing effect (layer 3),
@@ -211,7 +211,7 @@ class FullTextPart(_FullTextPartKind):
         return {"text_of": self.of}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class TypePart(_TypePartKind):
     """Set, add or remove card types, subtypes or supertypes (layer 4).
 
@@ -238,7 +238,7 @@ class TypePart(_TypePartKind):
         )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class ColorPart(_ColorPartKind):
     """Set or add colors (layer 5)."""
 
@@ -250,7 +250,7 @@ class ColorPart(_ColorPartKind):
         object.__setattr__(self, "values", values)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class AbilityPart(_AbilityPartKind):
     """Add or remove abilities (old layer 5, 2009 layer 6); applied as remove_all, remove, add."""
 
@@ -282,7 +282,7 @@ class AbilityPart(_AbilityPartKind):
         return {"abilities": out}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class PTSetPart(_PTSetPartKind):
     """Set power and toughness to values."""
 
@@ -298,7 +298,7 @@ class PTSetPart(_PTSetPartKind):
         object.__setattr__(self, "per_object", per_object(power) or per_object(toughness))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class PTModifyPart(_PTModifyPartKind):
     """Raise or lower power and toughness (+N/+N)."""
 
@@ -417,7 +417,7 @@ def parts_to_dict(parts: tuple[Part, ...]) -> dict[str, Any]:
 # ---------------------------------------------------------------- abilities, objects, effects
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class StaticAbility:
     """A static ability; it generates one continuous effect (old 405, 2009 604).
 

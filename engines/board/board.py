@@ -14,8 +14,9 @@ The value classes here and in ``abilities`` and ``values`` that a board is built
 ``__init__``, their fields' names and defaults in order, setting each field as a frozen dataclass does, and
 the derived fields with them: the compiled build compiles what the source writes, while the ``__init__`` that
 ``dataclasses`` would generate runs as interpreted Python, about ten times slower, and building a board costs
-as much as evaluating it. ``dataclasses`` still gives them equality, hashing, ``repr`` and ``replace``;
-``tests/test_value_classes.py`` holds each ``__init__`` to its fields.
+as much as evaluating it; ``init=False`` tells ``dataclasses`` not to write one it would not use (each method it
+writes is compiled from source as the module is imported). It still gives them equality, hashing, ``repr``
+and ``replace``; ``tests/test_value_classes.py`` holds each ``__init__`` to its fields.
 """
 
 from __future__ import annotations
@@ -125,7 +126,7 @@ def devotion_in(cost: str, letters: str) -> int:
 # ---------------------------------------------------------------- cards, objects, effects, the board
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Card:
     """A card outside the battlefield (in a graveyard, exile, a hand, a library, or a spell on the stack):
     printed characteristics, counters, keywords and static abilities. Counts and values read it (``PTOf``
@@ -242,7 +243,7 @@ class Card:
         return out
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Permanent:
     """An object on the battlefield, with its printed characteristics."""
 
@@ -360,7 +361,7 @@ class Permanent:
         return counters_pt(self.counters)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Effect:
     """A continuous effect from a resolved spell or ability; it affects a fixed set of objects (418.3b)."""
 
@@ -393,7 +394,7 @@ class Effect:
         object.__setattr__(self, "variable", variable)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Board:
     """A board: its players (the active player first), the permanents on the battlefield, the continuous
     effects of resolved spells and abilities, and the cards in other zones (``from_dict`` reads the board

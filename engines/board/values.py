@@ -38,7 +38,7 @@ FILTER_PLAYER_KEYS = ("controller", "owner")
 FILTER_STATUS_KEYS = ("tapped", "attached", "paired", "face_down", "token", "was_cast", "transformed")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Filter:
     """Which objects (or graveyard cards) an effect reads; every given key must hold."""
 
@@ -176,7 +176,7 @@ class ManaValue:
 SHARING = ("creature_type", "color")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Count:
     """How many objects on the battlefield, or cards in graveyards or in exile, match a filter.
 
