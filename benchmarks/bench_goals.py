@@ -1,24 +1,32 @@
-"""Where diffcheck stands against its speed goals, measured side by side with an earlier tree.
+"""Where diffcheck stands against its speed and scale goals, measured side by side with an earlier tree.
 
-    python benchmarks/bench_goals.py [--against REV] [--seed 1] [--repeats 3] [--editions all] [--timeline]
+    python benchmarks/bench_goals.py [--against 100dda7] [--before-python PATH] [--repeats 3]
+                                     [--editions all] [--no-memory] [--no-cluster]
 
 Prints, with the date and the machine, each figure of this tree ("now") beside the same figure of the tree at
-``--against`` ("before"; default c909acf, the last commit before the work on these goals), their ratio, and the
-goal:
+``--against`` ("before"; default 100dda7, the last commit before the work on these goals), their ratio, and the
+goal. Every figure is CPU time (user + system, of every process of the command), the median of --repeats, the
+two trees run alternately (before, now, before, now...) so that a slow moment of the shared machine hits both:
 
-- the layer machine, boards per second on one core (the child process's CPU time, ``engine.evaluate`` only, the
-  cyclic garbage collector paused as in a run), on the same small and large boards, for cr613 and the slowest
-  edition (``--editions all``: every edition); goals 20,000 small and 2,500 large, and at least 2.5 times
-  (small) and 3 times (large) the tree before;
-- ``diffcheck run`` end to end on two worker processes, cr418 against cr613, at its default budget of 60,000
-  boards, wall time (goal: 10,000 boards/s, and twice the tree before);
-- ``diffcheck judge`` on a small board, CPU seconds of the whole process (goal: 120 ms);
-- with ``--timeline``, ``diffcheck timeline``'s wall time at its committed budget.
+- the layer machine, boards per second on one core (``engine.evaluate`` only, the cyclic garbage collector paused
+  as in a run's workers), on the same 10,000 small and 500 large boards, for every edition (``--editions cr613``:
+  cr613 only). Goals: cr613 small 1.3 times the tree before and 20,000 a second, large 1.6 times and 2,500 a
+  second; every edition's large boards at least 1,250 a second (half the cr613 goal);
+- ``diffcheck run`` end to end on two worker processes, cr418 against cr613, 60,000 boards of seed 1: boards per
+  second of CPU (goal: 1.5 times the tree before), and whether both trees found the same (findings,
+  divergences, errors and summary, byte for byte);
+- the run's memory (this tree): the peak resident memory of a one-process run after 20,000 boards and after
+  200,000 (goal: at most 1.2 times); ``--no-memory`` leaves it out (it takes a few minutes);
+- a cluster's cost (this tree): ``--scheduler local`` against the process pool, two workers each, on 20,000
+  boards, CPU of every process, the cluster's start included (goal: at most 1.25 times), and whether the two
+  wrote the same files; ``--no-cluster`` leaves it out (it needs ``pip install 'diffcheck[cluster]'``);
+- ``diffcheck judge`` on a small board, CPU of the whole process, the interpreter's start included, with the
+  bytecode and the catalogue cached as a user's first run leaves them (goal: 100 ms).
 
-Every figure is the median of --repeats, the two trees run alternately (before, now, before, now...) so that a
-slow moment of the shared machine hits both; judge, a process of a tenth of a second, runs ``JUDGE_REPEATS``
-times a tree (or --repeats, if more). The earlier tree is checked out in a temporary git worktree and
-runs as it was (pure Python); this tree runs as installed (compiled where ``pip install -e .`` could compile).
+The earlier tree is checked out in a temporary git worktree. It runs compiled, as this one does, when it is
+given an interpreter it is installed in (``--before-python``: a virtual environment where
+``pip install -e WORKTREE`` compiled a checkout of the same commit; its compiled modules are found through the
+worktree's own path), and as pure Python otherwise (then the ratios also measure the compiled build).
 """
 
 from __future__ import annotations
@@ -39,22 +47,24 @@ from pathlib import Path
 from typing import Callable
 
 ROOT = Path(__file__).resolve().parents[1]
-BEFORE = "c909acf"
-SMALL_GOAL, LARGE_GOAL, RUN_GOAL = 20_000, 2_500, 10_000
-# The factors over the tree before that the goals ask for.
-SMALL_FACTOR, LARGE_FACTOR, RUN_FACTOR = 2.5, 3.0, 2.0
-SLOWEST = "1999-04"  # the slowest edition on large boards (the first, before numbered layers)
-# The engine figures' boards: enough that one takes a second or so of CPU (2,000 small boards, a tenth of a
-# second, let one slow moment of the shared machine move a median of three by a quarter).
+BEFORE = "100dda7"
+SMALL_GOAL, LARGE_GOAL, RUN_FACTOR = 20_000, 2_500, 1.5
+SMALL_FACTOR, LARGE_FACTOR = 1.3, 1.6
+EVERY_LARGE_GOAL = LARGE_GOAL / 2
+MEMORY_GOAL, CLUSTER_GOAL, JUDGE_GOAL_MS = 1.2, 1.25, 100
 SMALL_BOARDS, LARGE_BOARDS = 10_000, 500
+RUN_BOARDS, CLUSTER_BOARDS, MEMORY_BOARDS = 60_000, 20_000, (20_000, 200_000)
 JUDGE_REPEATS = 11
+# What a run writes that must not depend on the tree, the machine or the scheduler (run.json and state.json hold
+# timings; state.json also keeps its groups in the order they were finished).
+SAME_FILES = ("findings.jsonl", "divergences.jsonl", "errors.jsonl", "summary.md")
 
 
 def _child_engines(boards_file: str, editions: list[str]) -> None:
     """In a child process whose imports come from one tree: boards per CPU second of each edition.
 
-    One pass over many boards, each seen once, as in a run: a second pass over the same boards would let a
-    plan cache keyed by value (the tree before had one) answer every body it had seen, which no run does.
+    One pass over many boards, each seen once and built fresh, as in a run (an engine keeps what it planned
+    for a board's abilities by their identity, for as long as the board is asked again).
     """
     from engines import get_engine
     from engines.board import Board
@@ -64,11 +74,7 @@ def _child_engines(boards_file: str, editions: list[str]) -> None:
     for key in editions:
         engine = get_engine(key)
         for size in ("small", "large"):
-            # Fresh Board values: engines cache plans per ability object, and a run sees each board once.
             boards = [Board.from_dict(d) for d in data[size]]
-            # As a run's workers evaluate (diffcheck.search.worker): the cyclic collector paused. Its passes
-            # over what the benchmark itself holds (every board, the plans) would weigh on one tree or the
-            # other by chance, not by what its engine does.
             gc.collect()
             gc.disable()
             start = time.process_time()
@@ -83,47 +89,63 @@ def _in(tree: Path) -> dict[str, str]:
     """The environment of a child that imports diffcheck, engines and rulesets from ``tree``."""
     env = {**os.environ, "PYTHONPATH": str(tree), "PYTHONHASHSEED": "0"}
     env.pop("DIFFCHECK_NO_CACHE", None)  # judge as its users run it: with the catalogue cache ...
-    # ... and with the bytecode of the pure modules cached, as the first run writes it on a user's machine:
-    # without it every start compiles the sources again (a third of judge's CPU).
-    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # ... and the pure modules' bytecode cached
+    # Each tree its own caches: the catalogue cache is keyed by the code that reads it, so two trees sharing one
+    # would each find the other's and build it again.
+    env["XDG_CACHE_HOME"] = str(Path(tempfile.gettempdir()) / "bench-goals-caches" / tree.name)
     return env
 
 
-def _wall(command: list[str], env: dict[str, str], cwd: Path) -> float:
-    start = time.perf_counter()
-    subprocess.run(command, env=env, cwd=cwd, stdout=subprocess.DEVNULL, check=True)
-    return time.perf_counter() - start
+def cpu_and_peak(command: list[str], env: dict[str, str], cwd: Path) -> tuple[float, float, int]:
+    """CPU seconds of every process of ``command`` (user + system), the peak resident MB of its largest, and its
+    exit status. Measured in a process of its own, so that RUSAGE_CHILDREN holds this command alone."""
+    code = ("import resource, subprocess, sys; r = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, "
+            "stderr=subprocess.DEVNULL).returncode; u = resource.getrusage(resource.RUSAGE_CHILDREN); "
+            "print(u.ru_utime + u.ru_stime, u.ru_maxrss, r)")
+    found = subprocess.run([sys.executable, "-c", code, *command], env=env, cwd=cwd, check=True,
+                           capture_output=True, text=True)
+    cpu, maxrss_kb, status = found.stdout.split()
+    return float(cpu), int(maxrss_kb) / 1024, int(status)
 
 
-def _alternate(repeats: int, trees: dict[str, Path], measure: Callable[[Path], dict[str, float]]
-               ) -> dict[str, dict[str, float]]:
+def _alternate(repeats: int, trees: dict[str, tuple[Path, str]],
+               measure: Callable[[Path, str], dict[str, float]]) -> dict[str, dict[str, float]]:
     """Name -> {tree label -> the median of ``repeats`` measures}, the trees taking turns."""
     seen: dict[str, dict[str, list[float]]] = {}
     for _ in range(repeats):
-        for label, tree in trees.items():
-            for name, value in measure(tree).items():
+        for label, (tree, python) in trees.items():
+            for name, value in measure(tree, python).items():
                 seen.setdefault(name, {}).setdefault(label, []).append(value)
     return {name: {label: statistics.median(values) for label, values in by.items()} for name, by in seen.items()}
 
 
-def _row(name: str, figures: dict[str, float], unit: str, goal: float, factor: float | None = None,
-         lower_is_better: bool = False) -> str:
-    before, now = figures["before"], figures["now"]
-    ratio = before / now if lower_is_better else now / before
-    share = goal / now if lower_is_better else now / goal
-    wanted = f"{factor:.1f}x" if factor else ""
-    return (f"  {name:22} {before:9,.0f} {now:9,.0f} {unit:9} {ratio:5.2f}x {wanted:>6}   "
-            f"{goal:8,.0f} {share:5.2f}")
+def _verdict(met: bool) -> str:
+    return "met" if met else "NOT MET"
+
+
+def _run(python: str, tree: Path, out: Path, boards: int, extra: tuple[str, ...] = ()) -> tuple[float, float]:
+    """One ``diffcheck run`` of cr418 against cr613 (seed 1, two workers): its CPU seconds and peak MB."""
+    shutil.rmtree(out, ignore_errors=True)
+    command = [python, "-m", "diffcheck", "run", "--engines", "cr418,cr613", "--seed", "1", "--boards",
+               str(boards), "--jobs", "2", "--quiet", "--out", str(out), *extra]
+    cpu, peak, status = cpu_and_peak(command, _in(tree), tree)
+    if status not in (0, 1):  # 1: differences found, the run's point
+        raise SystemExit(f"diffcheck run failed (status {status}) in {tree}")
+    return cpu, peak
+
+
+def _same_files(a: Path, b: Path) -> bool:
+    return all((a / name).read_bytes() == (b / name).read_bytes() for name in SAME_FILES)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--against", default=BEFORE, help="the earlier tree, a git revision (default: %(default)s)")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--before-python", help="an interpreter the earlier tree is installed (compiled) in")
     parser.add_argument("--repeats", type=int, default=3)
-    parser.add_argument("--editions", choices=("slowest", "all"), default="slowest",
-                        help="the layer machine under cr613 and the slowest edition, or every edition")
-    parser.add_argument("--timeline", action="store_true", help="time diffcheck timeline too (minutes)")
+    parser.add_argument("--editions", choices=("cr613", "all"), default="all")
+    parser.add_argument("--no-memory", action="store_true", help="leave out the run's memory (minutes)")
+    parser.add_argument("--no-cluster", action="store_true", help="leave out the cluster's cost")
     parser.add_argument("--child-engines", nargs=2, metavar=("BOARDS", "EDITIONS"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child_engines:
@@ -132,9 +154,11 @@ def main() -> None:
 
     from engines import COMPILED
 
+    before_python = args.before_python or sys.executable
     print(f"{datetime.date.today()}, {platform.machine()}, {os.cpu_count()} cores, Python "
-          f"{platform.python_version()}; now: this tree ({'compiled' if COMPILED else 'pure Python'}), "
-          f"before: {args.against}; medians of {args.repeats}, alternating")
+          f"{platform.python_version()}; now: this tree ({'compiled' if COMPILED else 'pure Python'}), before: "
+          f"{args.against} ({'as installed in ' + before_python if args.before_python else 'pure Python'}); "
+          f"CPU time, medians of {args.repeats}, alternating")
     with tempfile.TemporaryDirectory() as work:
         base = Path(work) / "before"
         made = subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(base), args.against],
@@ -142,72 +166,113 @@ def main() -> None:
         if made.returncode:
             said = (made.stderr.strip() or "git worktree add failed").splitlines()[-1]
             sys.exit(f"--against {args.against}: no such revision here ({said})")
+        if args.before_python:
+            _copy_compiled(Path(before_python), base)
         try:
-            _measure(args, {"before": base, "now": ROOT}, Path(work))
+            _measure(args, {"before": (base, before_python), "now": (ROOT, sys.executable)}, Path(work))
         finally:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base)], check=False)
 
 
-def _measure(args: argparse.Namespace, trees: dict[str, Path], work: Path) -> None:
-    from bench_startup import GOAL as JUDGE_GOAL, cpu_of
+def _copy_compiled(python: Path, worktree: Path) -> None:
+    """Put beside the worktree's sources the compiled build that ``python``'s environment holds of the same
+    commit (an editable install keeps it in its checkout), so that the worktree runs compiled."""
+    found = subprocess.run([str(python), "-c", "import engines, pathlib; print(pathlib.Path(engines.__file__)"
+                                               ".resolve().parents[1])"], capture_output=True, text=True,
+                           cwd=tempfile.gettempdir())
+    checkout = Path(found.stdout.strip()) if found.returncode == 0 else None
+    if checkout is None or not (checkout / "engines" / "compiled.json").exists():
+        sys.exit(f"--before-python {python}: no compiled install of diffcheck there")
+    for path in [*checkout.glob("*__mypyc*.so"), *checkout.glob("engines/**/*.so"), checkout / "engines" / "compiled.json"]:
+        target = worktree / path.relative_to(checkout)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(path, target)
 
-    from diffcheck.cli.inputs import EXIT_DIFFERENCE
-    from diffcheck.cli.runs import DEFAULT_BOARDS as RUN_BOARDS
+
+def _measure(args: argparse.Namespace, trees: dict[str, tuple[Path, str]], work: Path) -> None:
     from diffcheck.boards.generate import LARGE, SMALL, seeded_boards
     from rulesets.editions import EDITIONS
 
-    header = f"  {'':22} {'before':>9} {'now':>9} {'':9} {'ratio':>6} {'wanted':>6}   {'goal':>8} {'share':>5}"
     boards = work / "boards.json"
-    boards.write_text(json.dumps({"small": seeded_boards(args.seed, SMALL_BOARDS, SMALL),
-                                  "large": seeded_boards(args.seed, LARGE_BOARDS, LARGE)}))
-    editions = ["cr613", *(e.key for e in EDITIONS)] if args.editions == "all" else ["cr613", SLOWEST]
-    engines = _alternate(args.repeats, trees, lambda tree: json.loads(subprocess.run(
-        [sys.executable, __file__, "--child-engines", str(boards), ",".join(editions)],
+    boards.write_text(json.dumps({"small": seeded_boards(1, SMALL_BOARDS, SMALL),
+                                  "large": seeded_boards(1, LARGE_BOARDS, LARGE)}))
+    editions = ["cr613"] + ([e.key for e in EDITIONS] if args.editions == "all" else [])
+    engines = _alternate(args.repeats, trees, lambda tree, python: json.loads(subprocess.run(
+        [python, __file__, "--child-engines", str(boards), ",".join(editions)],
         env=_in(tree), cwd=tree, stdout=subprocess.PIPE, text=True, check=True).stdout))
-    print(f"the layer machine, boards per second on one core ({SMALL_BOARDS:,} small and {LARGE_BOARDS:,} large "
-          f"boards):")
-    print(header)
-    for name, figures in engines.items():
-        small = name.endswith("small")
-        print(_row(name, figures, "boards/s", SMALL_GOAL if small else LARGE_GOAL,
-                   SMALL_FACTOR if small else LARGE_FACTOR))
+    print(f"\nthe layer machine, boards per CPU second on one core ({SMALL_BOARDS:,} small, {LARGE_BOARDS:,} large):")
+    print(f"  {'edition':9} {'small before':>12} {'now':>7} {'ratio':>6}   {'large before':>12} {'now':>7} {'ratio':>6}")
+    for key in editions:
+        small, large = engines[f"{key} small"], engines[f"{key} large"]
+        print(f"  {key:9} {small['before']:12,.0f} {small['now']:7,.0f} {small['now'] / small['before']:5.2f}x   "
+              f"{large['before']:12,.0f} {large['now']:7,.0f} {large['now'] / large['before']:5.2f}x")
+    small, large = engines["cr613 small"], engines["cr613 large"]
+    print(f"  goal: cr613 small {SMALL_FACTOR}x and {SMALL_GOAL:,}/s: {small['now'] / small['before']:.2f}x, "
+          f"{small['now']:,.0f}/s ({_verdict(small['now'] >= SMALL_FACTOR * small['before'])}, "
+          f"{_verdict(small['now'] >= SMALL_GOAL)})")
+    print(f"  goal: cr613 large {LARGE_FACTOR}x and {LARGE_GOAL:,}/s: {large['now'] / large['before']:.2f}x, "
+          f"{large['now']:,.0f}/s ({_verdict(large['now'] >= LARGE_FACTOR * large['before'])}, "
+          f"{_verdict(large['now'] >= LARGE_GOAL)})")
+    slowest = min(editions, key=lambda k: engines[f"{k} large"]["now"])
+    rate = engines[f"{slowest} large"]["now"]
+    print(f"  goal: every edition's large boards at least {EVERY_LARGE_GOAL:,.0f}/s: the slowest, {slowest}, "
+          f"{rate:,.0f}/s ({_verdict(rate >= EVERY_LARGE_GOAL)})")
 
-    def run(tree: Path) -> dict[str, float]:
-        out = work / "run"
-        command = [sys.executable, "-m", "diffcheck", "run", "--engines", "cr418,cr613", "--seed", str(args.seed),
-                   "--boards", str(RUN_BOARDS), "--jobs", "2", "--quiet", "--out", str(out)]
-        start = time.perf_counter()
-        done = subprocess.run(command, env=_in(tree), cwd=tree, stdout=subprocess.DEVNULL)
-        seconds = time.perf_counter() - start
-        if done.returncode not in (0, EXIT_DIFFERENCE):  # differences found are the run's point, not a failure
-            raise subprocess.CalledProcessError(done.returncode, command)
-        shutil.rmtree(out)
-        return {"end to end": RUN_BOARDS / seconds}
+    outs = {label: work / f"run-{label}" for label in trees}
 
-    print(f"diffcheck run, cr418 against cr613, {RUN_BOARDS:,} boards of seed {args.seed} on 2 workers:")
-    print(header)
-    for name, figures in _alternate(args.repeats, trees, run).items():
-        print(_row(name, figures, "boards/s", RUN_GOAL, RUN_FACTOR))
+    def run(tree: Path, python: str) -> dict[str, float]:
+        label = "before" if tree != ROOT else "now"
+        cpu, _ = _run(python, tree, outs[label], RUN_BOARDS)
+        return {"run": RUN_BOARDS / cpu}
 
-    def judge(tree: Path) -> dict[str, float]:
-        command = [sys.executable, "-m", "diffcheck", "judge", str(tree / "diffcheck" / "examples" / "gray-ogre.yaml")]
-        return {"judge": cpu_of(command, _in(tree), tree) * 1e3}
+    figures = _alternate(args.repeats, trees, run)["run"]
+    same = _same_files(outs["before"], outs["now"])
+    print(f"\ndiffcheck run, cr418 against cr613, {RUN_BOARDS:,} boards of seed 1, two workers, boards per CPU second:")
+    print(f"  before {figures['before']:,.0f}, now {figures['now']:,.0f}: {figures['now'] / figures['before']:.2f}x "
+          f"(goal {RUN_FACTOR}x: {_verdict(figures['now'] >= RUN_FACTOR * figures['before'])}); the same findings, "
+          f"divergences, errors and summary: {'yes' if same else 'NO'}")
 
-    for tree in trees.values():  # the catalogue and bytecode caches, filled by each tree as its users would have them
-        judge(tree)
-    print("diffcheck judge, a small board, CPU of the whole process (the interpreter's start included):")
-    print(header)
-    for name, figures in _alternate(max(JUDGE_REPEATS, args.repeats), trees, judge).items():
-        print(_row(name, figures, "ms CPU", JUDGE_GOAL * 1e3, lower_is_better=True))
+    if not args.no_memory:
+        peaks = []
+        for n in MEMORY_BOARDS:
+            command = [sys.executable, "-m", "diffcheck", "run", "--boards", str(n), "--jobs", "1", "--quiet",
+                       "--out", str(work / "memory")]
+            shutil.rmtree(work / "memory", ignore_errors=True)
+            peaks.append(cpu_and_peak(command, _in(ROOT), ROOT)[1])
+        print(f"\na run's memory (this tree, one process, cr418 against cr613): peak {peaks[0]:,.0f} MB after "
+              f"{MEMORY_BOARDS[0]:,} boards, {peaks[1]:,.0f} MB after {MEMORY_BOARDS[1]:,}: {peaks[1] / peaks[0]:.2f} "
+              f"times (goal at most {MEMORY_GOAL}: {_verdict(peaks[1] <= MEMORY_GOAL * peaks[0])})")
 
-    if args.timeline:
-        def timeline(tree: Path) -> dict[str, float]:
-            command = [sys.executable, "-m", "diffcheck", "timeline", "--out", str(work / "t.md")]
-            return {"timeline": _wall(command, _in(tree), tree)}
+    if not args.no_cluster:
+        _cluster(args.repeats, work)
 
-        print("diffcheck timeline at its committed budget, wall time:")
-        for name, figures in _alternate(1, trees, timeline).items():
-            print(f"  {name:22} before {figures['before']:.0f} s, now {figures['now']:.0f} s")
+    def judge(tree: Path, python: str) -> dict[str, float]:
+        command = [python, "-m", "diffcheck", "judge", str(tree / "diffcheck" / "examples" / "gray-ogre.yaml")]
+        return {"judge": cpu_and_peak(command, _in(tree), tree)[0] * 1e3}
+
+    for tree, python in trees.values():  # the caches, filled by each tree as its users would have them
+        judge(tree, python)
+    figures = _alternate(max(JUDGE_REPEATS, args.repeats), trees, judge)["judge"]
+    print(f"\ndiffcheck judge, a small board, CPU of the whole process: before {figures['before']:.0f} ms, now "
+          f"{figures['now']:.0f} ms (goal {JUDGE_GOAL_MS} ms: {_verdict(figures['now'] <= JUDGE_GOAL_MS)})")
+
+
+def _cluster(repeats: int, work: Path) -> None:
+    """--scheduler local against the process pool, this tree, alternating."""
+    try:
+        import distributed  # noqa: F401
+    except ImportError:
+        print("\nthe cluster's cost: not measured (pip install 'diffcheck[cluster]')")
+        return
+    cpu: dict[str, list[float]] = {"pool": [], "cluster": []}
+    for _ in range(repeats):
+        for label, extra in (("pool", ()), ("cluster", ("--scheduler", "local"))):
+            cpu[label].append(_run(sys.executable, ROOT, work / f"cluster-{label}", CLUSTER_BOARDS, extra)[0])
+    pool, cluster = statistics.median(cpu["pool"]), statistics.median(cpu["cluster"])
+    same = _same_files(work / "cluster-pool", work / "cluster-cluster")
+    print(f"\nthe cluster's cost (this tree, {CLUSTER_BOARDS:,} boards, two workers, CPU of every process): pool "
+          f"{pool:.1f} s, --scheduler local {cluster:.1f} s (its start included): {cluster / pool:.2f} times (goal at "
+          f"most {CLUSTER_GOAL}: {_verdict(cluster <= CLUSTER_GOAL * pool)}); the same files: {'yes' if same else 'NO'}")
 
 
 if __name__ == "__main__":
