@@ -25,10 +25,10 @@ from pathlib import Path
 from typing import Any
 
 # The hot path of an evaluation, compiled as one group (calls between them stay native), the board's values
-# (engines.board.board, abilities, values) with it: the machine reads their attributes millions of times, and
+# (engines.board.board, abilities, values, and the words they check) with it: the machine reads their attributes millions of times, and
 # reads a native class's as a field.
 MODULES = (
-    "board.abilities", "board.board", "board.outcome", "board.trace", "board.values",
+    "board.abilities", "board.board", "board.outcome", "board.trace", "board.values", "board.vocabulary",
     "layers.amounts", "layers.answer", "layers.apply", "layers.dependency", "layers.explaining", "layers.layer_pass",
     "layers.machine", "layers.plan", "layers.reading", "layers.recent", "layers.resolution", "layers.state",
     "layers.text", "layers.zones",

@@ -337,7 +337,7 @@ PART_KEYS = ("copy", "control", "change_text", "text_of", "types", "subtypes", "
 _CREATURE_TYPES = {"all": "add", "none": "remove"}
 
 
-def parts_from_dict(body: Mapping[str, Any]) -> tuple[Part, ...]:
+def parts_from_dict(body: dict[str, Any]) -> tuple[Part, ...]:
     """The parts of an effect body, in layer order (types before subtypes before supertypes)."""
     parts: list[Part] = []
     if "copy" in body:
@@ -453,7 +453,7 @@ class StaticAbility:
         object.__setattr__(self, "functions_in", functions_in)
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "StaticAbility":
+    def from_dict(cls, data: dict[str, Any]) -> "StaticAbility":
         parts = parts_from_dict(data)
         affects = affects_from_dict(data.get("affects", "self"))
         cda = bool(data.get("cda", False))
@@ -461,8 +461,8 @@ class StaticAbility:
         condition = condition_from_dict(data["condition"]) if "condition" in data else None
         zones = frozenset(data.get("functions_in", ON_BATTLEFIELD))
         if "text" in data:
-            return cls(data["text"], affects, parts, cda, True, chosen, condition, zones)
-        return cls(generated_label(affects, parts, condition), affects, parts, cda, False, chosen, condition, zones)
+            return StaticAbility(data["text"], affects, parts, cda, True, chosen, condition, zones)
+        return StaticAbility(generated_label(affects, parts, condition), affects, parts, cda, False, chosen, condition, zones)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {}

@@ -98,6 +98,21 @@ def mana_symbols(cost: str) -> tuple[str, ...]:
 def mana_value_of_cost(cost: str) -> int:
     """The mana value a mana cost gives (202.3): a generic symbol counts its number, X counts 0, a hybrid
     {2/W} its larger part, every other symbol 1."""
+    known = _MANA_VALUES.get(cost)
+    if known is not None:
+        return known
+    if len(_MANA_VALUES) >= MANA_VALUES_KEPT:  # boards bring few costs; a flood of new ones starts afresh
+        _MANA_VALUES.clear()
+    _MANA_VALUES[cost] = total = _mana_value(cost)
+    return total
+
+
+# The mana values of the costs seen lately: every board's objects and cards ask, most with a cost seen before.
+MANA_VALUES_KEPT = 4096
+_MANA_VALUES: dict[str, int] = {}
+
+
+def _mana_value(cost: str) -> int:
     total = 0
     for symbol in mana_symbols(cost):
         if symbol.isdigit():
@@ -182,11 +197,11 @@ class Card:
         object.__setattr__(self, "timestamp", timestamp)
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "Card":
+    def from_dict(cls, data: dict[str, Any]) -> "Card":
         halves = tuple((h["name"], h.get("mana_cost", "")) for h in data.get("halves", ()))
         # A split card's combined mana cost and name, where the board gives only its halves (709.4b; 708.4a).
         cost = data.get("mana_cost", "".join(c for _, c in halves))
-        return cls(
+        return Card(  # not ``cls``: the compiled build calls a class it knows directly
             name=data.get("name", " // ".join(n for n, _ in halves) or None),
             types=card_types(data.get("types", ())),
             subtypes=tuple(data.get("subtypes", ())),
@@ -194,7 +209,7 @@ class Card:
             colors=tuple(data.get("colors", ())),
             power=data.get("power"),
             toughness=data.get("toughness"),
-            mana_value=data.get("mana_value", mana_value_of_cost(cost)),
+            mana_value=data["mana_value"] if "mana_value" in data else mana_value_of_cost(cost),
             id=data.get("id"),
             mana_cost=cost,
             halves=halves,
@@ -463,7 +478,7 @@ class Board:
         return self.players[0]
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any], memo: dict | None = None) -> "Board":
+    def from_dict(cls, data: dict[str, Any], memo: dict | None = None) -> "Board":
         """Build a board from validated contract-v1 data, filling in every default.
 
         With ``memo`` (a dict kept across calls), a static ability or effect written by the same
@@ -471,8 +486,10 @@ class Board:
         share their unchanged parts, and an engine then finds its plans for them by identity.
         """
         players = tuple(data.get("players", DEFAULT_PLAYERS))
-        raw_objects = data.get("objects", [])
-        raw_effects = data.get("effects", [])
+        # Typed as the dicts they are, here and in the other readers: the compiled build then reads them with
+        # dict operations, not through a mapping's methods (a fifth of building a board).
+        raw_objects: list[dict[str, Any]] = data.get("objects", [])
+        raw_effects: list[dict[str, Any]] = data.get("effects", [])
         # Default timestamps: order of appearance, objects first, then effects.
         objects = []
         for position, o in enumerate(raw_objects, start=1):
@@ -491,7 +508,7 @@ class Board:
                     color_indicator=tuple(o.get("color_indicator", ())),
                     power=o.get("power"),
                     toughness=o.get("toughness"),
-                    mana_value=o.get("mana_value", mana_value_of_cost(o.get("mana_cost", ""))),
+                    mana_value=o["mana_value"] if "mana_value" in o else mana_value_of_cost(o.get("mana_cost", "")),
                     mana_cost=o.get("mana_cost", ""),
                     activated=tuple(o.get("activated", ())),
                     abilities=tuple(o.get("abilities", ())),
@@ -520,7 +537,7 @@ class Board:
             tuple((player, tuple(Card.from_dict(c) for c in cards)) for player, cards in data.get(zone, {}).items())
             for zone in CARD_ZONES
         )
-        return cls(players, tuple(objects), tuple(effects), graveyards, data.get("notes"), exile,
+        return Board(players, tuple(objects), tuple(effects), graveyards, data.get("notes"), exile,
                    tuple(data.get("life", {}).items()), tuple(data.get("hand_size", {}).items()), hands, libraries,
                    stack)
 
@@ -633,7 +650,7 @@ def _reaches(thing, cards: Mapping[str, Card]) -> bool:
     return isinstance(thing, (CopyPart, FullTextPart)) and thing.of in cards
 
 
-def _effect(e: Mapping[str, Any], position: int, active_player: str) -> Effect:
+def _effect(e: dict[str, Any], position: int, active_player: str) -> Effect:
     # Not a closure in Board.from_dict: a compiled closure and its function hold each other (a reference cycle).
     return Effect(
         id=e["id"],
@@ -646,7 +663,7 @@ def _effect(e: Mapping[str, Any], position: int, active_player: str) -> Effect:
     )
 
 
-def _memo(memo: dict, key, data: Mapping[str, Any], build, *args):
+def _memo(memo: dict, key, data: dict[str, Any], build, *args):
     """``build(data, *args)``, remembered in ``memo`` under ``key`` (which holds ``id(data)`` and whatever
     else the value depends on); the mapping is kept with the value, so its id is never reused meanwhile."""
     hit = memo.get(key)

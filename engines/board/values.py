@@ -134,19 +134,25 @@ class Filter:
                            or mana_value_at_most is not None or no_abilities or mask != 0 or attached is not None)
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "Filter":
-        kwargs: dict[str, Any] = {k: frozenset(data[k]) for k in FILTER_SET_KEYS if k in data}
-        for k in ("types", "not_types"):
-            if k in kwargs and KINDRED in kwargs[k]:
-                kwargs[k] = frozenset(card_types(kwargs[k]))
-        kwargs.update({k: data[k] for k in (*FILTER_INT_KEYS, *FILTER_STATUS_KEYS) if k in data})
-        kwargs.update({k: data[k] for k in (*FILTER_PLAYER_KEYS, "name") if k in data})
-        for k in ("other", "no_abilities"):
-            if data.get(k):
-                kwargs[k] = True
-        if "zones" in data:
-            kwargs["zones"] = frozenset(data["zones"])
-        return cls(**kwargs)
+    def from_dict(cls, data: dict[str, Any]) -> "Filter":
+        # Each key read by name, not gathered into keyword arguments: the compiled build then calls the compiled
+        # ``__init__`` directly (``Filter``, not ``cls``, whose call the build cannot know). A filter's card types
+        # say kindred as tribal, as the board's values do.
+        return Filter(
+            types=_words(data, "types", True), subtypes=_words(data, "subtypes"),
+            supertypes=_words(data, "supertypes"), colors=_words(data, "colors"),
+            abilities=_words(data, "abilities"), not_types=_words(data, "not_types", True),
+            not_subtypes=_words(data, "not_subtypes"), not_supertypes=_words(data, "not_supertypes"),
+            not_colors=_words(data, "not_colors"), controller=data.get("controller"), owner=data.get("owner"),
+            name=data.get("name"), other=bool(data.get("other")), power_at_least=data.get("power_at_least"),
+            power_at_most=data.get("power_at_most"), toughness_at_least=data.get("toughness_at_least"),
+            toughness_at_most=data.get("toughness_at_most"), mana_value_at_least=data.get("mana_value_at_least"),
+            mana_value_at_most=data.get("mana_value_at_most"), no_abilities=bool(data.get("no_abilities")),
+            tapped=data.get("tapped"), attached=data.get("attached"), paired=data.get("paired"),
+            face_down=data.get("face_down"), token=data.get("token"), was_cast=data.get("was_cast"),
+            transformed=data.get("transformed"),
+            zones=frozenset(data["zones"]) if "zones" in data else None,
+        )
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {k: sorted(getattr(self, k)) for k in FILTER_SET_KEYS if getattr(self, k)}
@@ -159,6 +165,17 @@ class Filter:
         if self.zones is not None:
             out["zones"] = sorted(self.zones)
         return out
+
+
+def _words(data: dict[str, Any], key: str, card_types_: bool = False) -> frozenset[str]:
+    """A filter's set of words under ``key`` (none: the empty set); with ``card_types_``, kindred read as tribal."""
+    words = data.get(key)
+    if not words:
+        return _NO_WORDS
+    return frozenset(card_types(words) if card_types_ and KINDRED in words else words)
+
+
+_NO_WORDS: frozenset[str] = frozenset()
 
 
 # ---------------------------------------------------------------- values
@@ -472,7 +489,7 @@ class Not:
 Condition = Union[Controls, Compare, Is, AttachedIs, YourTurn, AllOf, AnyOf, Not]
 
 
-def condition_from_dict(data: Mapping[str, Any]) -> Condition:
+def condition_from_dict(data: dict[str, Any]) -> Condition:
     if "value" in data:
         return Compare(value_from_dict(data["value"]), data.get("at_least"), data.get("at_most"))
     (key, arg), = data.items()
