@@ -46,6 +46,8 @@ import time
 from pathlib import Path
 from typing import Callable
 
+from bench_memory import cpu_and_peak
+
 ROOT = Path(__file__).resolve().parents[1]
 BEFORE = "100dda7"
 SMALL_GOAL, LARGE_GOAL, RUN_FACTOR = 20_000, 2_500, 1.5
@@ -94,18 +96,6 @@ def _in(tree: Path) -> dict[str, str]:
     # would each find the other's and build it again.
     env["XDG_CACHE_HOME"] = str(Path(tempfile.gettempdir()) / "bench-goals-caches" / tree.name)
     return env
-
-
-def cpu_and_peak(command: list[str], env: dict[str, str], cwd: Path) -> tuple[float, float, int]:
-    """CPU seconds of every process of ``command`` (user + system), the peak resident MB of its largest, and its
-    exit status. Measured in a process of its own, so that RUSAGE_CHILDREN holds this command alone."""
-    code = ("import resource, subprocess, sys; r = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, "
-            "stderr=subprocess.DEVNULL).returncode; u = resource.getrusage(resource.RUSAGE_CHILDREN); "
-            "print(u.ru_utime + u.ru_stime, u.ru_maxrss, r)")
-    found = subprocess.run([sys.executable, "-c", code, *command], env=env, cwd=cwd, check=True,
-                           capture_output=True, text=True)
-    cpu, maxrss_kb, status = found.stdout.split()
-    return float(cpu), int(maxrss_kb) / 1024, int(status)
 
 
 def _alternate(repeats: int, trees: dict[str, tuple[Path, str]],

@@ -21,17 +21,28 @@ import tempfile
 from pathlib import Path
 
 
+def cpu_and_peak(command: list[str], env: dict[str, str] | None = None, cwd: Path | None = None
+                 ) -> tuple[float, float, int]:
+    """CPU seconds of every process of ``command`` (user + system), the peak resident MB of its largest, and its
+    exit status. Measured in a process of its own, so that RUSAGE_CHILDREN holds this command alone."""
+    code = ("import resource, subprocess, sys; r = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, "
+            "stderr=subprocess.DEVNULL).returncode; u = resource.getrusage(resource.RUSAGE_CHILDREN); "
+            "print(u.ru_utime + u.ru_stime, u.ru_maxrss, r)")
+    found = subprocess.run([sys.executable, "-c", code, *command], env=env, cwd=cwd, check=True,
+                           capture_output=True, text=True)
+    cpu, maxrss_kb, status = found.stdout.split()
+    return float(cpu), int(maxrss_kb) / 1024, int(status)
+
+
 def peak_of_run(boards: int, jobs: int, seed: int) -> tuple[float, float]:
     """Peak resident MB of the largest process of one run, and its CPU seconds (user + system, all processes)."""
     out = Path(tempfile.mkdtemp(prefix="bench-memory-"))
-    # A process of its own for each run, so that RUSAGE_CHILDREN's peak is this run's alone.
-    code = ("import resource, subprocess, sys; subprocess.run(sys.argv[1:], check=True, stdout=subprocess.DEVNULL); "
-            "u = resource.getrusage(resource.RUSAGE_CHILDREN); print(u.ru_maxrss, u.ru_utime + u.ru_stime)")
     command = [sys.executable, "-m", "diffcheck", "run", "--boards", str(boards), "--jobs", str(jobs), "--seed",
                str(seed), "--out", str(out / "run"), "--quiet"]
-    found = subprocess.run([sys.executable, "-c", code, *command], check=True, capture_output=True, text=True)
-    maxrss_kb, cpu = found.stdout.split()
-    return int(maxrss_kb) / 1024, float(cpu)
+    cpu, peak, status = cpu_and_peak(command)
+    if status not in (0, 1):  # 1: differences found, the run's point
+        raise SystemExit(f"diffcheck run failed (status {status})")
+    return peak, cpu
 
 
 def main() -> None:

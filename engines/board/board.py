@@ -95,24 +95,11 @@ def mana_symbols(cost: str) -> tuple[str, ...]:
     return tuple(MANA_SYMBOL.findall(cost))
 
 
+@lru_cache(maxsize=4096)
 def mana_value_of_cost(cost: str) -> int:
     """The mana value a mana cost gives (202.3): a generic symbol counts its number, X counts 0, a hybrid
-    {2/W} its larger part, every other symbol 1."""
-    known = _MANA_VALUES.get(cost)
-    if known is not None:
-        return known
-    if len(_MANA_VALUES) >= MANA_VALUES_KEPT:  # boards bring few costs; a flood of new ones starts afresh
-        _MANA_VALUES.clear()
-    _MANA_VALUES[cost] = total = _mana_value(cost)
-    return total
-
-
-# The mana values of the costs seen lately: every board's objects and cards ask, most with a cost seen before.
-MANA_VALUES_KEPT = 4096
-_MANA_VALUES: dict[str, int] = {}
-
-
-def _mana_value(cost: str) -> int:
+    {2/W} its larger part, every other symbol 1. Kept for the costs seen lately: every board's objects and cards
+    ask, most with a cost seen before."""
     total = 0
     for symbol in mana_symbols(cost):
         if symbol.isdigit():

@@ -167,15 +167,15 @@ class Filter:
         return out
 
 
+_NO_WORDS: frozenset[str] = frozenset()
+
+
 def _words(data: dict[str, Any], key: str, of_card_types: bool = False) -> frozenset[str]:
     """A filter's set of words under ``key`` (none: the empty set); ``of_card_types``: kindred is read as tribal."""
     words = data.get(key)
     if not words:
         return _NO_WORDS
     return frozenset(card_types(words) if of_card_types and KINDRED in words else words)
-
-
-_NO_WORDS: frozenset[str] = frozenset()
 
 
 # ---------------------------------------------------------------- values
