@@ -26,23 +26,29 @@ from typing import Any
 
 # The hot path of an evaluation, compiled as one group (calls between them stay native), the board's values
 # (engines.board.board, abilities, values, and the words they check) with it: the machine reads their attributes millions of times, and
-# reads a native class's as a field.
+# reads a native class's as a field. A run draws each board and checks whether it can skip it before the machine sees
+# it: the generator and the static skip of ``diffcheck`` run as often as the machine does, and are compiled with it
+# (only their names are here: the engines import nothing of diffcheck).
 MODULES = (
-    "board.abilities", "board.board", "board.outcome", "board.trace", "board.values", "board.vocabulary",
-    "layers.amounts", "layers.answer", "layers.apply", "layers.dependency", "layers.explaining", "layers.layer_pass",
-    "layers.machine", "layers.plan", "layers.reading", "layers.recent", "layers.resolution", "layers.state",
-    "layers.text", "layers.zones",
+    "engines.board.abilities", "engines.board.board", "engines.board.outcome", "engines.board.trace",
+    "engines.board.values", "engines.board.vocabulary",
+    "engines.layers.amounts", "engines.layers.answer", "engines.layers.apply", "engines.layers.dependency",
+    "engines.layers.explaining", "engines.layers.layer_pass", "engines.layers.machine", "engines.layers.plan",
+    "engines.layers.reading", "engines.layers.recent", "engines.layers.resolution", "engines.layers.state",
+    "engines.layers.text", "engines.layers.zones",
+    "diffcheck.boards.generate", "diffcheck.search.skip",
 )
 MANIFEST = "compiled.json"
 DOCSTRINGS = "docstrings"  # the manifest's key for the classes' docstrings (mypyc keeps none)
 GROUP = "diffcheck_engines"  # the modules share one C library, diffcheck_engines__mypyc, beside the packages
 LIBRARY = f"{GROUP}__mypyc"
 HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent  # where the packages are
 
 
 def source(name: str) -> Path:
-    """The ``.py`` file of a module of ``MODULES`` (``layers.machine``: ``engines/layers/machine.py``)."""
-    return HERE / f"{name.replace('.', '/')}.py"
+    """The ``.py`` file of a module of ``MODULES`` (``engines.layers.machine``: ``engines/layers/machine.py``)."""
+    return ROOT / f"{name.replace('.', '/')}.py"
 
 
 def source_hash(path: Path) -> str:
@@ -75,7 +81,10 @@ def built() -> dict | None:
         return None
     suffixes = importlib.machinery.EXTENSION_SUFFIXES
     for name in MODULES:
-        if recorded.get(name) != source_hash(source(name)):
+        try:
+            if recorded.get(name) != source_hash(source(name)):
+                return None
+        except OSError:  # its source is not here: nothing says the build is of these sources
             return None
         if not any(source(name).with_suffix(suffix).exists() for suffix in suffixes):
             return None
@@ -85,18 +94,15 @@ def built() -> dict | None:
 def library() -> Path | None:
     """The compiled modules' shared library, beside the ``engines`` package (in a checkout, at its root)."""
     for suffix in importlib.machinery.EXTENSION_SUFFIXES:
-        path = HERE.parent / f"{LIBRARY}{suffix}"
+        path = ROOT / f"{LIBRARY}{suffix}"
         if path.exists():
             return path
     return None
 
 
 def _of_group(fullname: str) -> str | None:
-    """The name in ``MODULES`` of a module of the compiled group (``engines.layers.machine``: ``layers.machine``),
-    or None."""
-    prefix = f"{__package__}."
-    name = fullname[len(prefix):] if fullname.startswith(prefix) else None
-    return name if name in MODULES else None
+    """``fullname`` if it is a module of the compiled group, else None."""
+    return fullname if fullname in MODULES else None
 
 
 class _Sources:
@@ -135,7 +141,7 @@ class _Documented:
 
     def document(self) -> None:
         for name in MODULES:
-            module = sys.modules.get(f"{__package__}.{name}")
+            module = sys.modules.get(name)
             if module is None or name in self.done:
                 continue
             self.done.add(name)

@@ -50,11 +50,15 @@ def test_compiled_and_pure_give_the_same_outcomes_and_traces_on_every_edition():
     assert {edition: boards for edition, boards in differing.items() if boards} == {}
 
 
+# The packages whose modules the build compiles (engines.compiled.MODULES), and rulesets, which the engines import.
+PACKAGES = ("engines", "rulesets", "diffcheck")
+
+
 def _copy_of_the_build(tmp_path: Path) -> Path:
-    """The engines and rulesets packages, built, in a directory of their own (this checkout stays untouched)."""
+    """The packages, built, in a directory of their own (this checkout stays untouched)."""
     root = tmp_path / "copy"
     ignore = shutil.ignore_patterns("__pycache__", "peers")
-    for package in ("engines", "rulesets"):
+    for package in PACKAGES:
         shutil.copytree(Path(engines.__file__).parent.parent / package, root / package, ignore=ignore)
     group = importlib.util.find_spec(f"{compiled.GROUP}__mypyc")
     assert group is not None and group.origin, "the compiled modules' shared library is installed beside them"
@@ -62,11 +66,10 @@ def _copy_of_the_build(tmp_path: Path) -> Path:
     return root
 
 
-_WHICH = "import engines, engines.layers.machine as m; print(engines.COMPILED, Path(m.__file__).suffix)"
-
-
-def _which(root: Path, **env: str) -> list[str]:
-    return _run(["-c", "from pathlib import Path; " + _WHICH], {"PYTHONPATH": str(root), **env}, cwd=root).split()
+def _which(root: Path, module: str = "engines.layers.machine", **env: str) -> list[str]:
+    """Whether the engines run compiled, and whether ``module`` (imported first) came from its build: ".so"."""
+    code = f"import {module} as m, engines; from pathlib import Path; print(engines.COMPILED, Path(m.__file__).suffix)"
+    return _run(["-c", code], {"PYTHONPATH": str(root), **env}, cwd=root).split()
 
 
 @needs_build
@@ -80,11 +83,24 @@ def test_an_edited_source_is_never_shadowed_by_a_stale_build(tmp_path):
     assert _which(root) == ["False", ".py"]
 
 
+@needs_build
+@pytest.mark.parametrize("module", ["diffcheck.boards.generate", "diffcheck.search.skip"])
+def test_diffcheck_modules_of_the_build_pass_the_same_guard_even_imported_first(tmp_path, module):
+    # The generator and the static skip are of the group; imported before the engines, their package imports the
+    # engines first, so a stale build of them is never used either, and an edit to one turns the whole build off.
+    root = _copy_of_the_build(tmp_path)
+    assert _which(root, module) == ["True", ".so"]
+    source = root / f"{module.replace('.', '/')}.py"
+    source.write_text(source.read_text() + "\n# an edit the build has not seen\n")
+    assert _which(root, module) == ["False", ".py"]
+    assert _which(root) == ["False", ".py"]
+
+
 def test_without_a_record_of_the_build_the_sources_are_used(tmp_path):
     # A checkout with no build at all (no compiler at install, or DIFFCHECK_PURE_BUILD): pure, and no error.
     root = tmp_path / "copy"
     ignore = shutil.ignore_patterns("__pycache__", "peers", "*.so", compiled.MANIFEST)
-    for package in ("engines", "rulesets"):
+    for package in PACKAGES:
         shutil.copytree(Path(engines.__file__).parent.parent / package, root / package, ignore=ignore)
     assert _which(root) == ["False", ".py"]
 
@@ -142,8 +158,8 @@ def test_the_compiled_classes_keep_their_docstrings():
     import importlib
 
     for name in compiled.MODULES:
-        module = importlib.import_module(f"engines.{name}")
+        module = importlib.import_module(name)
         assert Path(module.__file__).suffix == ".so"
         for cls, doc in compiled.class_docstrings(compiled.source(name)).items():
-            assert getattr(module, cls).__doc__ == doc, f"engines.{name}.{cls}"
+            assert getattr(module, cls).__doc__ == doc, f"{name}.{cls}"
     assert "docs/board-format.md" in engines.Board.__doc__

@@ -18,7 +18,7 @@ MODULES = (board, abilities, values)
 def _classes_with_an_init():
     """(module, class definition) for each dataclass of the modules whose source spells out ``__init__``."""
     for module in MODULES:
-        tree = ast.parse(source(module.__name__.removeprefix("engines.")).read_text())
+        tree = ast.parse(source(module.__name__).read_text())
         for node in tree.body:
             if isinstance(node, ast.ClassDef) and any(isinstance(d, ast.Call) and getattr(d.func, "id", "") == "dataclass"
                                                       for d in node.decorator_list):

@@ -56,7 +56,7 @@ class SeededChoices:
     arguments are the generator's own and always valid.
     """
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int | str) -> None:
         self.rng = random.Random(seed)
         self._bits = self.rng.getrandbits
         self.random = self.rng.random
@@ -372,9 +372,9 @@ class BoardGenerator:
     def _card(self, c: Choices, i: int, creature: bool = False) -> dict[str, Any]:
         types, pool = c.choice(SHAPES)
         if creature and "creature" not in types:
-            types = ("creature",)
+            types = ["creature"]
         elif not creature and self.conditions and c.boolean(0.2):
-            types = (c.choice(["instant", "sorcery"]),)  # card types a Tarmogoyf counts
+            types = [c.choice(["instant", "sorcery"])]  # card types a Tarmogoyf counts
         card: dict[str, Any] = {"name": f"card{i}", "types": list(types)}
         if "creature" in types:
             card["power"] = c.integer(0, 4)
