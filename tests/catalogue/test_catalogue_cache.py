@@ -58,3 +58,16 @@ def test_a_new_catalogue_replaces_the_old_one(monkeypatch, tmp_path):
     index.catalogue()
     assert [p.name for p in (tmp_path / "diffcheck").iterdir()] != [stale.name]
     assert not stale.exists() and len(list((tmp_path / "diffcheck").iterdir())) == 1
+
+
+def test_the_cached_catalogue_reads_a_card_as_it_is_looked_up(monkeypatch, tmp_path):
+    # judge looks up the few cards of its board: the cache keeps each card's pickle apart, read on first use.
+    _fresh(monkeypatch, tmp_path)
+    built = index.catalogue()
+    index.catalogue.cache_clear()
+    again = index.catalogue()
+    assert again._by_name == {}  # nothing read yet
+    assert again.get("humility") == built.get("Humility") and list(again._by_name) == ["humility"]
+    assert again.get("No Such Card") is None and len(again) == len(built)
+    assert [card.name for card in again] == [card.name for card in built]  # every card, in the files' order
+    assert pickle.loads(pickle.dumps(again)).cards == built.cards
