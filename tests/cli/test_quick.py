@@ -168,12 +168,15 @@ def test_the_console_script_answers_as_the_application():
 # What judge on a small board does without: the application (typer, and pydantic under it), tabulate (which
 # reads its version from the packages' metadata), jsonschema (a valid board is checked by conforms), the
 # run directory, outside engines, importlib.resources, and the libraries of other commands (the page's
-# server, the Oracle-text reader's parser, the cluster's Dask).
+# server, the Oracle-text reader's parser, the cluster's Dask); the shrinker (its output reads only
+# normalize, of diffcheck.search.divergence), and the formats (only a catalogue built from its files checks
+# them: judge reads the cached one).
 NOT_IMPORTED = [
     "typer", "click", "pydantic", "tabulate", "jsonschema", "rich", "deepdiff", "hypothesis", "starlette",
     "uvicorn", "lark", "dask", "distributed",
     "importlib.metadata", "importlib.resources", "tempfile", "subprocess", "diffcheck.cli.application",
     "diffcheck.cli.options", "diffcheck.cli.runs", "diffcheck.search.rundir", "engines.peers.external",
+    "diffcheck.search.shrink", "diffcheck.search.reductions", "diffcheck.catalogue.formats",
 ]
 # Under today's rules, neither seed ruleset is built (each speaks its document when its module is imported).
 SEEDS = ["rulesets.cr418", "rulesets.cr613", "engines.cr418", "engines.cr613"]
