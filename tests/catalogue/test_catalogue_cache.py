@@ -26,9 +26,8 @@ def test_the_cached_catalogue_is_the_catalogue(monkeypatch, tmp_path):
 
 def test_a_changed_card_file_is_read_again(monkeypatch, tmp_path):
     _fresh(monkeypatch, tmp_path)
-    texts = [("0-creatures.yaml", "- {name: X}\n")]
-    first = index._cache_file(texts, "[]")
-    second = index._cache_file([("0-creatures.yaml", "- {name: Y}\n")], "[]")
+    first = index._cache_file([("0-creatures.yaml", b"- {name: X}\n")], b"[]")
+    second = index._cache_file([("0-creatures.yaml", b"- {name: Y}\n")], b"[]")
     assert first != second and first.parent == second.parent == tmp_path / "diffcheck"
 
 
