@@ -57,21 +57,51 @@ class Uncovered:
 
 
 class Catalogue:
-    """Cards by name, in the order of their files and entries."""
+    """Cards by name, in the order of their files and entries.
+
+    Pickled (the user's cache: ``catalogue``), it keeps each card as a pickle of its own, read when the card is
+    first looked up: judge looks up the few cards of its board, and unpickling all of them cost it some 15 ms.
+    """
 
     def __init__(self, cards: Iterable[Card], uncovered: Iterable[Uncovered] = ()) -> None:
-        self.cards: tuple[Card, ...] = tuple(cards)
-        self.uncovered: tuple[Uncovered, ...] = tuple(uncovered)
-        self._uncovered = {fold(name): (name, entry) for entry in self.uncovered for name in entry.names}
+        self._set_uncovered(uncovered)
         self._by_name: dict[str, Card] = {}
-        for card in self.cards:
+        for card in cards:
             key = fold(card.name)
             if key in self._by_name:
                 raise CatalogueError(f"{card.name}: listed twice (also in {self._by_name[key].group})")
             self._by_name[key] = card
+        self._records: dict[str, bytes] = {}  # folded name -> a pickled card not read yet
+        self._cards: tuple[Card, ...] | None = tuple(self._by_name.values())
+
+    def _set_uncovered(self, uncovered: Iterable[Uncovered]) -> None:
+        self.uncovered: tuple[Uncovered, ...] = tuple(uncovered)
+        self._uncovered = {fold(name): (name, entry) for entry in self.uncovered for name in entry.names}
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        records = self._records or {
+            key: pickle.dumps(card, protocol=pickle.HIGHEST_PROTOCOL) for key, card in self._by_name.items()
+        }
+        return _from_records, (records, self.uncovered)
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        if self._cards is None:
+            self._cards = tuple(self._card(key) for key in self._keys())
+        return self._cards
+
+    def _keys(self) -> Iterator[str]:
+        """The folded names, in the catalogue's order (one of the two dicts holds them all)."""
+        return iter(self._records or self._by_name)
+
+    def _card(self, key: str) -> Card | None:
+        found = self._by_name.get(key)
+        if found is None and key in self._records:
+            found = self._by_name[key] = pickle.loads(self._records[key])
+        return found
 
     def __len__(self) -> int:
-        return len(self.cards)
+        return len(self._records or self._by_name)
 
     def __iter__(self) -> Iterator[Card]:
         return iter(self.cards)
@@ -81,7 +111,7 @@ class Catalogue:
         is looked for among the user's imported cards (``diffcheck cards import``): the catalogue stays the
         reference, the pool reaches further."""
         key = fold(name)
-        found = self._by_name.get(key)
+        found = self._card(key)
         if found is None and key:
             found = imported_card(key)
         return found
@@ -133,6 +163,14 @@ class Catalogue:
             if all(word in haystack for word in words):
                 found.append(card)
         return found
+
+
+def _from_records(records: dict[str, bytes], uncovered: tuple[Uncovered, ...]) -> Catalogue:
+    """A catalogue as ``Catalogue.__reduce__`` pickled it: its cards read as they are looked up."""
+    found = Catalogue.__new__(Catalogue)
+    found._set_uncovered(uncovered)
+    found._by_name, found._records, found._cards = {}, records, None
+    return found
 
 
 @lru_cache(maxsize=1)
@@ -195,12 +233,15 @@ def catalogue() -> Catalogue:
     """
     folder = Path(__file__).with_name(CARDS_FOLDER)
     files = sorted((f for f in folder.iterdir() if f.name.endswith(".yaml")), key=lambda f: f.name[: -len(".yaml")])
-    texts = [(f.name, f.read_text(encoding="utf-8")) for f in files]
-    uncovered_text = Path(__file__).with_name(UNCOVERED_FILE).read_text(encoding="utf-8")
-    cache = _cache_file(texts, uncovered_text)
+    uncovered_file = Path(__file__).with_name(UNCOVERED_FILE)
+    # The key is made of the files' bytes: decoding them as text, only to encode them again for the hash, cost
+    # judge some 0.5 ms of its 2 ms here. The texts are read only when the catalogue is built.
+    cache = _cache_file([(f.name, f.read_bytes()) for f in files], uncovered_file.read_bytes())
     found = _cached(cache)
     if found is not None:
         return found
+    texts = [(f.name, f.read_text(encoding="utf-8")) for f in files]
+    uncovered_text = uncovered_file.read_text(encoding="utf-8")
     cards: list[Card] = []
     for name, text in texts:
         # A theme may span files: "4-types.yaml" and "4-types.premodern.yaml" are both of "types".
@@ -217,8 +258,9 @@ def catalogue() -> Catalogue:
     return built
 
 
-def _cache_file(texts: list[tuple[str, str]], uncovered: str) -> Path | None:
-    """Where the catalogue built from these texts is kept (None: no cache folder, or DIFFCHECK_NO_CACHE set)."""
+def _cache_file(contents: list[tuple[str, bytes]], uncovered: bytes) -> Path | None:
+    """Where the catalogue built from these files (name and bytes) is kept (None: no cache folder, or
+    DIFFCHECK_NO_CACHE set)."""
     if os.environ.get("DIFFCHECK_NO_CACHE"):
         return None
     home = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
@@ -226,8 +268,9 @@ def _cache_file(texts: list[tuple[str, str]], uncovered: str) -> Path | None:
         return None
     key = hashlib.sha256()
     code = [Path(__file__), Path(__file__).with_name("model.py"), Path(__file__).with_name("formats.py")]
-    for part in [sys.version, *(t for pair in texts for t in pair), uncovered, *(p.read_text() for p in code)]:
-        key.update(part.encode("utf-8"))
+    for part in [sys.version.encode(), *(b for name, data in contents for b in (name.encode(), data)), uncovered,
+                 *(p.read_bytes() for p in code)]:
+        key.update(part)
         key.update(b"\0")
     return Path(home) / "diffcheck" / f"catalogue-{key.hexdigest()[:24]}.pickle"
 

@@ -26,7 +26,6 @@ import re
 from dataclasses import dataclass
 from typing import Any, Iterator, Mapping
 
-from diffcheck.catalogue.formats import check as check_formats
 from engines.board import BASIC_LAND_TYPES, CARD_TYPES, COLOR_LETTERS, COLORS, mana_symbols, mana_value_of_cost
 
 __all__ = ["Card", "CardEffect", "Choice", "CatalogueError", "CHOICE_KINDS", "card_from_entry"]
@@ -268,6 +267,10 @@ def card_from_entry(entry: Any, group: str, where: str) -> Card:
         raise CatalogueError(f"{where}: two abilities share a label")
     caveats, scopes = _caveats(entry.get("caveats", []), labels, choices, where)
     first = _first_printing(entry.get("first_printing"), where)
+    # Imported here: only a catalogue built from its files checks formats; judge reads the cached one, and
+    # defining the formats' class (a dataclass) cost its start some 1 ms.
+    from diffcheck.catalogue.formats import check as check_formats
+
     try:
         formats = check_formats(entry.get("formats", []), first and first[1], where)
     except ValueError as error:

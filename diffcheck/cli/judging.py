@@ -3,7 +3,7 @@
 Building the typer application costs more than judging a small board: typer takes some 35 ms of CPU to
 import, and reading the options through it imports pydantic and builds a validator per option, some 20 ms
 more; the application imports every command's modules too. ``judge`` is what a person types again and
-again, and its goal is an answer within 120 ms of CPU, the interpreter's start included
+again, and its goal is an answer within 100 ms of CPU, the interpreter's start included
 (benchmarks/bench_startup.py). So ``diffcheck.cli.main`` first offers the words to ``quick``: when they are
 ``judge`` and options it reads without doubt, the command's body runs here, without typer; anything else
 (help, an unknown option, an option written another way, the options of outside engines, --save) goes to

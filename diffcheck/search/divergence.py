@@ -9,12 +9,14 @@ plain JSON data, as every command and file does.
 from __future__ import annotations
 
 import json
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from diffcheck.catalogue import expand_board
-from diffcheck.search.shrink import Predicate
 from engines import Engine, get_engine
 from engines.board import Board
+
+if TYPE_CHECKING:  # only named: judge's output (diffcheck.reports.render) reads normalize, and needs no shrinking
+    from diffcheck.search.shrink import Predicate
 
 __all__ = ["diverges", "differing", "outcomes_diff", "normalize"]
 

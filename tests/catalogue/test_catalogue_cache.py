@@ -26,9 +26,8 @@ def test_the_cached_catalogue_is_the_catalogue(monkeypatch, tmp_path):
 
 def test_a_changed_card_file_is_read_again(monkeypatch, tmp_path):
     _fresh(monkeypatch, tmp_path)
-    texts = [("0-creatures.yaml", "- {name: X}\n")]
-    first = index._cache_file(texts, "[]")
-    second = index._cache_file([("0-creatures.yaml", "- {name: Y}\n")], "[]")
+    first = index._cache_file([("0-creatures.yaml", b"- {name: X}\n")], b"[]")
+    second = index._cache_file([("0-creatures.yaml", b"- {name: Y}\n")], b"[]")
     assert first != second and first.parent == second.parent == tmp_path / "diffcheck"
 
 
@@ -58,3 +57,16 @@ def test_a_new_catalogue_replaces_the_old_one(monkeypatch, tmp_path):
     index.catalogue()
     assert [p.name for p in (tmp_path / "diffcheck").iterdir()] != [stale.name]
     assert not stale.exists() and len(list((tmp_path / "diffcheck").iterdir())) == 1
+
+
+def test_the_cached_catalogue_reads_a_card_as_it_is_looked_up(monkeypatch, tmp_path):
+    # judge looks up the few cards of its board: the cache keeps each card's pickle apart, read on first use.
+    _fresh(monkeypatch, tmp_path)
+    built = index.catalogue()
+    index.catalogue.cache_clear()
+    again = index.catalogue()
+    assert again._by_name == {}  # nothing read yet
+    assert again.get("humility") == built.get("Humility") and list(again._by_name) == ["humility"]
+    assert again.get("No Such Card") is None and len(again) == len(built)
+    assert [card.name for card in again] == [card.name for card in built]  # every card, in the files' order
+    assert pickle.loads(pickle.dumps(again)).cards == built.cards

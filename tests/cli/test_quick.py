@@ -9,6 +9,7 @@ The last test guards what makes it quick: the modules judge on a small board doe
 from __future__ import annotations
 
 import errno
+import gc
 import json
 import os
 import subprocess
@@ -163,17 +164,43 @@ def test_the_console_script_answers_as_the_application():
     assert (quick.returncode, quick.stdout, quick.stderr) == (0, application.stdout, application.stderr)
 
 
+def test_the_quick_path_runs_with_the_collector_paused_and_the_application_with_it(monkeypatch):
+    # diffcheck.cli.main pauses the cyclic garbage collector for the quick path only (a start-up cost), and
+    # freezes what it leaves; the application, which runs the long commands, has it as usual.
+    from diffcheck import cli
+    from diffcheck.cli import application
+
+    seen = {}
+    monkeypatch.setattr(sys, "argv", ["diffcheck", "judge", "b.yaml"])
+    monkeypatch.setattr(judging, "judge_board", lambda *a, **k: seen.setdefault("quick", gc.isenabled()))
+    try:
+        with pytest.raises(SystemExit) as ended:
+            cli.main()
+        assert (ended.value.code, seen["quick"], gc.isenabled()) == (0, False, True)
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
+    monkeypatch.setattr(sys, "argv", ["diffcheck", "editions"])
+    monkeypatch.setattr(application, "main", lambda: seen.setdefault("application", gc.isenabled()))
+    with pytest.raises(SystemExit):
+        cli.main()
+    assert seen["application"] is True and gc.get_freeze_count() == 0
+
+
 # ---------------------------------------------------------------- what it imports
 
 # What judge on a small board does without: the application (typer, and pydantic under it), tabulate (which
 # reads its version from the packages' metadata), jsonschema (a valid board is checked by conforms), the
 # run directory, outside engines, importlib.resources, and the libraries of other commands (the page's
-# server, the Oracle-text reader's parser, the cluster's Dask).
+# server, the Oracle-text reader's parser, the cluster's Dask); the shrinker (its output reads only
+# normalize, of diffcheck.search.divergence), and the formats (only a catalogue built from its files checks
+# them: judge reads the cached one).
 NOT_IMPORTED = [
     "typer", "click", "pydantic", "tabulate", "jsonschema", "rich", "deepdiff", "hypothesis", "starlette",
     "uvicorn", "lark", "dask", "distributed",
     "importlib.metadata", "importlib.resources", "tempfile", "subprocess", "diffcheck.cli.application",
     "diffcheck.cli.options", "diffcheck.cli.runs", "diffcheck.search.rundir", "engines.peers.external",
+    "diffcheck.search.shrink", "diffcheck.search.reductions", "diffcheck.catalogue.formats",
 ]
 # Under today's rules, neither seed ruleset is built (each speaks its document when its module is imported).
 SEEDS = ["rulesets.cr418", "rulesets.cr613", "engines.cr418", "engines.cr613"]
