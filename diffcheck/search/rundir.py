@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+from functools import lru_cache
 from importlib import metadata
 from pathlib import Path
 from typing import Any, Mapping
@@ -153,11 +154,18 @@ def summary_markdown(run: dict, findings: list[dict], groups: list[dict]) -> str
             "Minimal board:",
             "",
             "```yaml",
-            yaml.safe_dump(g["board"], sort_keys=False, default_flow_style=None, width=100).rstrip(),
+            _board_yaml(json.dumps(g["board"])),
             "```",
             "",
         ]
     return "\n".join(lines)
+
+
+@lru_cache(maxsize=1024)
+def _board_yaml(board: str) -> str:
+    """A minimal board (as JSON text) as summary.md shows it, in YAML. The summary is written again at every save
+    of a run, each group's board with it, and a group's board seldom changes: the dumps were most of a save."""
+    return yaml.safe_dump(json.loads(board), sort_keys=False, default_flow_style=None, width=100).rstrip()
 
 
 def finding_name(finding: dict) -> str:
