@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import pickle
 import signal
 import threading
 import time
@@ -37,6 +38,10 @@ QUIET_SCHEDULER = {"dashboard_address": None, "scheduler_kwargs": {"dashboard_ad
 # What a local cluster's scheduler and workers log, on this terminal: only the critical. A task's failure reaches
 # the run as its result (or ClusterLost); the rest (a heartbeat lost as a worker stopped mid-task) is not the user's.
 LOCAL_LOGS = logging.CRITICAL
+# Dask's settings for a local cluster's workers, taken as they start: without Dask's statistical profiler, which
+# samples each worker's running task a hundred times a second for a dashboard a local cluster does not show,
+# taking the interpreter's lock from the task each time.
+LOCAL_CONFIG = {"distributed.worker.profile.enabled": False}
 
 
 class ClusterError(Exception):
@@ -81,10 +86,13 @@ class Cluster:
     def _start(self, distributed: Any, jobs: int) -> None:
         address = self.address
         if address == LOCAL:
+            import dask  # here, not at the top: every run imports this module, and only --scheduler needs it
+
             try:
-                self._local = distributed.LocalCluster(
-                    n_workers=jobs, threads_per_worker=1, processes=True, memory_limit=0, silence_logs=LOCAL_LOGS,
-                    **QUIET_SCHEDULER)
+                with dask.config.set(LOCAL_CONFIG):
+                    self._local = distributed.LocalCluster(
+                        n_workers=jobs, threads_per_worker=1, processes=True, memory_limit=0,
+                        silence_logs=LOCAL_LOGS, **QUIET_SCHEDULER)
             except Exception as exc:  # noqa: BLE001 - whatever stopped the processes, in one line
                 raise ClusterError(f"--scheduler local: could not start {jobs} worker processes: {exc}") from None
             target = self._local.scheduler_address
@@ -279,7 +287,7 @@ class _Result:
         self._pool._check()
         self._pool._pending.discard(self._future)
         try:
-            return self._future.result()
+            return pickle.loads(self._future.result())
         except (CancelledError, KilledWorker, CommClosedError) as exc:
             raise ClusterLost(f"the cluster lost a task ({type(exc).__name__}: {exc})") from None
 
@@ -288,13 +296,17 @@ _SET_UP_FOR: dict | None = None  # the identity of the run this process is set u
 _ONE_AT_A_TIME = threading.Lock()
 
 
-def _call(fn: Callable, config: Any, task: tuple) -> Any:
+def _call(fn: Callable, config: Any, task: tuple) -> bytes:
     """A task on a worker: set this process up for the task's run unless it is already, then run it. One task
-    at a time per process, whatever the worker's threads: the set-up is the process's, not the thread's."""
+    at a time per process, whatever the worker's threads: the set-up is the process's, not the thread's.
+
+    The result goes back pickled, as one bytes object: a worker measures every result it keeps (dask.sizeof), and
+    for a chunk's, a list of divergent boards, that walks each board's every dict and list, which costs more than
+    pickling it; a bytes object's size is its length. Pickled here or by Dask on its way, it is pickled once."""
     global _SET_UP_FOR
     with _ONE_AT_A_TIME:
         identity = config.identity()
         if identity != _SET_UP_FOR:
             set_up(config)
             _SET_UP_FOR = identity
-        return fn(task)
+        return pickle.dumps(fn(task), protocol=pickle.HIGHEST_PROTOCOL)
