@@ -15,19 +15,16 @@ dependency (``diffcheck[cluster]``), imported only when a scheduler is asked for
 
 from __future__ import annotations
 
-import atexit
 import contextlib
 import logging
-import os
 import pickle
 import signal
-import sys
 import threading
 import time
 from concurrent.futures import CancelledError
 from typing import Any, Callable
 
-from diffcheck.search import ctrl_c
+from diffcheck.search import ctrl_c, local_cluster
 from diffcheck.search.rundir import diffcheck_version
 from diffcheck.search.worker import set_up
 
@@ -35,19 +32,6 @@ LOCAL = "local"  # --scheduler local: a cluster of --jobs worker processes on th
 CONNECT_TIMEOUT = 10.0  # seconds for a scheduler to answer, and for its first worker to be there
 THREADS_EVERY = 5.0  # seconds between asking the scheduler how many threads its workers have (workers come and go)
 INSTALL = "pip install 'diffcheck[cluster]'"
-# A local cluster's scheduler without a dashboard, and its web server on a free port of this machine only: by
-# default it takes port 8787, and says so on stderr when another cluster has it.
-QUIET_SCHEDULER = {"dashboard_address": None, "scheduler_kwargs": {"dashboard_address": "127.0.0.1:0"}}
-# What a local cluster's scheduler and workers log, on this terminal: only the critical. A task's failure reaches
-# the run as its result (or ClusterLost); the rest (a heartbeat lost as a worker stopped mid-task) is not the user's.
-LOCAL_LOGS = logging.CRITICAL
-# Dask's settings for a local cluster, taken by its scheduler and workers as they start. Without Dask's statistical
-# profiler, which samples each worker's running task a hundred times a second for a dashboard a local cluster does
-# not show, taking the interpreter's lock from the task each time. And its event loops' "tick" once a second, not
-# fifty times: it only measures how late each loop is, for that dashboard and for a log line at INFO, which a local
-# cluster does not show either; fifty a second, in the scheduler, each nanny and each worker, are most of what an
-# idle cluster spends.
-LOCAL_CONFIG = {"distributed.worker.profile.enabled": False, "distributed.admin.tick.interval": "1s"}
 
 
 class ClusterError(Exception):
@@ -92,13 +76,8 @@ class Cluster:
     def _start(self, distributed: Any, jobs: int) -> None:
         address = self.address
         if address == LOCAL:
-            import dask  # here, not at the top: every run imports this module, and only --scheduler needs it
-
             try:
-                with dask.config.set(LOCAL_CONFIG):
-                    self._local = distributed.LocalCluster(
-                        n_workers=jobs, threads_per_worker=1, processes=True, memory_limit=0,
-                        silence_logs=LOCAL_LOGS, **QUIET_SCHEDULER)
+                self._local = local_cluster.start(distributed, jobs)
             except Exception as exc:  # noqa: BLE001 - whatever stopped the processes, in one line
                 raise ClusterError(f"--scheduler local: could not start {jobs} worker processes: {exc}") from None
             target = self._local.scheduler_address
@@ -118,9 +97,7 @@ class Cluster:
             self.client.wait_for_workers(1, timeout=CONNECT_TIMEOUT)
             _check_workers(self.client, address)
             if self._local is not None:
-                # Our own workers share this terminal: Ctrl-C is for the coordinator, which stops them (here too,
-                # where a process cannot be born with it blocked), and what they log is not for it either.
-                self.client.run(_quiet_local_worker)
+                self.client.run(local_cluster.own_worker)
         except TimeoutError:
             self.close()
             raise ClusterError(f"--scheduler {address}: no worker joined the scheduler within "
@@ -200,26 +177,6 @@ def _check_workers(client: Any, address: str) -> None:
         if theirs != mine:
             raise ClusterError(f"--scheduler {address}: worker {name} runs diffcheck {theirs}, this is {mine}; "
                                "workers need the same version")
-
-
-def _quiet_local_worker() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    # On the logger, not its handlers: a worker puts its handlers' levels back as it closes, which is when a
-    # worker stopped mid-task (Ctrl-C) logs its lost heartbeat.
-    logging.getLogger("distributed").setLevel(LOCAL_LOGS)
-    atexit.register(_end_at_once)
-
-
-def _end_at_once() -> None:
-    """A local worker's end, once Dask has closed it: at once, as a process pool's worker ends (``os._exit``),
-    rather than by taking its interpreter apart object by object, which costs a worker that has scanned for a while
-    a third of a second of CPU or more. Registered after Dask's own exit handlers, it runs before them: what they
-    would do is done (the worker's queues to its nanny are flushed, its threads joined, as Dask closed it), and
-    what it logs is not shown."""
-    for stream in (sys.stdout, sys.stderr):
-        with contextlib.suppress(Exception):
-            stream.flush()
-    os._exit(0)
 
 
 class ClusterPool:
