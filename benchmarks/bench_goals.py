@@ -1,7 +1,7 @@
 """Where diffcheck stands against its speed and scale goals, measured side by side with an earlier tree.
 
     python benchmarks/bench_goals.py [--against 100dda7] [--before-python PATH] [--repeats 3]
-                                     [--editions all] [--no-memory] [--no-cluster]
+                                     [--editions all] [--no-memory] [--no-cluster] [--only-cluster]
 
 Prints, with the date and the machine, each figure of this tree ("now") beside the same figure of the tree at
 ``--against`` ("before"; default 100dda7, the last commit before the work on these goals), their ratio, and the
@@ -19,7 +19,8 @@ two trees run alternately (before, now, before, now...) so that a slow moment of
   200,000 (goal: at most 1.2 times); ``--no-memory`` leaves it out (it takes a few minutes);
 - a cluster's cost (this tree): ``--scheduler local`` against the process pool, two workers each, on 20,000
   boards, CPU of every process, the cluster's start included (goal: at most 1.25 times), and whether the two
-  wrote the same files; ``--no-cluster`` leaves it out (it needs ``pip install 'diffcheck[cluster]'``);
+  wrote the same files; ``--no-cluster`` leaves it out (it needs ``pip install 'diffcheck[cluster]'``),
+  ``--only-cluster`` measures it alone;
 - ``diffcheck judge`` on a small board, CPU of the whole process, the interpreter's start included, with the
   bytecode and the catalogue cached as a user's first run leaves them (goal: 100 ms).
 
@@ -136,6 +137,7 @@ def main() -> None:
     parser.add_argument("--editions", choices=("cr613", "all"), default="all")
     parser.add_argument("--no-memory", action="store_true", help="leave out the run's memory (minutes)")
     parser.add_argument("--no-cluster", action="store_true", help="leave out the cluster's cost")
+    parser.add_argument("--only-cluster", action="store_true", help="measure the cluster's cost alone")
     parser.add_argument("--child-engines", nargs=2, metavar=("BOARDS", "EDITIONS"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child_engines:
@@ -149,6 +151,10 @@ def main() -> None:
           f"{platform.python_version()}; now: this tree ({'compiled' if COMPILED else 'pure Python'}), before: "
           f"{args.against} ({'as installed in ' + before_python if args.before_python else 'pure Python'}); "
           f"CPU time, medians of {args.repeats}, alternating")
+    if args.only_cluster:
+        with tempfile.TemporaryDirectory() as work:
+            _cluster(args.repeats, Path(work))
+        return
     with tempfile.TemporaryDirectory() as work:
         base = Path(work) / "before"
         made = subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(base), args.against],

@@ -24,14 +24,28 @@ from pathlib import Path
 def cpu_and_peak(command: list[str], env: dict[str, str] | None = None, cwd: Path | None = None
                  ) -> tuple[float, float, int]:
     """CPU seconds of every process of ``command`` (user + system), the peak resident MB of its largest, and its
-    exit status. Measured in a process of its own, so that RUSAGE_CHILDREN holds this command alone."""
-    code = ("import resource, subprocess, sys; r = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, "
-            "stderr=subprocess.DEVNULL).returncode; u = resource.getrusage(resource.RUSAGE_CHILDREN); "
-            "print(u.ru_utime + u.ru_stime, u.ru_maxrss, r)")
-    found = subprocess.run([sys.executable, "-c", code, *command], env=env, cwd=cwd, check=True,
-                           capture_output=True, text=True)
-    cpu, maxrss_kb, status = found.stdout.split()
+    exit status. Measured in a process of its own, so that RUSAGE_CHILDREN holds this command alone. On Linux that
+    process adopts the command's orphans (PR_SET_CHILD_SUBREAPER) and waits for them too: a process the command
+    leaves to end after it (a fork server, which ends once the command has, with the workers it forked) would
+    otherwise end unwaited, and its CPU uncounted."""
+    cpu, maxrss_kb, status = subprocess.run([sys.executable, "-c", _MEASURE, *command], env=env, cwd=cwd, check=True,
+                                            capture_output=True, text=True).stdout.split()
     return float(cpu), int(maxrss_kb) / 1024, int(status)
+
+
+_MEASURE = """
+import ctypes, os, resource, subprocess, sys
+if sys.platform == "linux":
+    ctypes.CDLL(None, use_errno=True).prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER
+status = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode
+while True:
+    try:
+        os.wait()
+    except ChildProcessError:
+        break
+used = resource.getrusage(resource.RUSAGE_CHILDREN)
+print(used.ru_utime + used.ru_stime, used.ru_maxrss, status)
+"""
 
 
 def peak_of_run(boards: int, jobs: int, seed: int) -> tuple[float, float]:

@@ -17,13 +17,14 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import pickle
 import signal
 import threading
 import time
 from concurrent.futures import CancelledError
 from typing import Any, Callable
 
-from diffcheck.search import ctrl_c
+from diffcheck.search import ctrl_c, local_cluster
 from diffcheck.search.rundir import diffcheck_version
 from diffcheck.search.worker import set_up
 
@@ -31,12 +32,6 @@ LOCAL = "local"  # --scheduler local: a cluster of --jobs worker processes on th
 CONNECT_TIMEOUT = 10.0  # seconds for a scheduler to answer, and for its first worker to be there
 THREADS_EVERY = 5.0  # seconds between asking the scheduler how many threads its workers have (workers come and go)
 INSTALL = "pip install 'diffcheck[cluster]'"
-# A local cluster's scheduler without a dashboard, and its web server on a free port of this machine only: by
-# default it takes port 8787, and says so on stderr when another cluster has it.
-QUIET_SCHEDULER = {"dashboard_address": None, "scheduler_kwargs": {"dashboard_address": "127.0.0.1:0"}}
-# What a local cluster's scheduler and workers log, on this terminal: only the critical. A task's failure reaches
-# the run as its result (or ClusterLost); the rest (a heartbeat lost as a worker stopped mid-task) is not the user's.
-LOCAL_LOGS = logging.CRITICAL
 
 
 class ClusterError(Exception):
@@ -82,9 +77,7 @@ class Cluster:
         address = self.address
         if address == LOCAL:
             try:
-                self._local = distributed.LocalCluster(
-                    n_workers=jobs, threads_per_worker=1, processes=True, memory_limit=0, silence_logs=LOCAL_LOGS,
-                    **QUIET_SCHEDULER)
+                self._local = local_cluster.start(distributed, jobs)
             except Exception as exc:  # noqa: BLE001 - whatever stopped the processes, in one line
                 raise ClusterError(f"--scheduler local: could not start {jobs} worker processes: {exc}") from None
             target = self._local.scheduler_address
@@ -104,9 +97,7 @@ class Cluster:
             self.client.wait_for_workers(1, timeout=CONNECT_TIMEOUT)
             _check_workers(self.client, address)
             if self._local is not None:
-                # Our own workers share this terminal: Ctrl-C is for the coordinator, which stops them (here too,
-                # where a process cannot be born with it blocked), and what they log is not for it either.
-                self.client.run(_quiet_local_worker)
+                self.client.run(local_cluster.own_worker)
         except TimeoutError:
             self.close()
             raise ClusterError(f"--scheduler {address}: no worker joined the scheduler within "
@@ -188,15 +179,13 @@ def _check_workers(client: Any, address: str) -> None:
                                "workers need the same version")
 
 
-def _quiet_local_worker() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    # On the logger, not its handlers: a worker puts its handlers' levels back as it closes, which is when a
-    # worker stopped mid-task (Ctrl-C) logs its lost heartbeat.
-    logging.getLogger("distributed").setLevel(LOCAL_LOGS)
-
-
 class ClusterPool:
     """The process pool's methods the coordinator uses, over a cluster, for one run."""
+
+    # Chunks a scanning task takes (``harness``): a task costs the coordinator (the client, and a local cluster's
+    # scheduler) and a worker about 7 ms of CPU whatever its work, against a chunk's 75-100 ms. A few, not many:
+    # the work still spreads evenly over the workers, and a run's end waits for no long task.
+    CHUNKS_PER_TASK = 4
 
     def __init__(self, cluster: Cluster, config: Any, owned: bool = False) -> None:
         self._cluster = cluster
@@ -279,7 +268,7 @@ class _Result:
         self._pool._check()
         self._pool._pending.discard(self._future)
         try:
-            return self._future.result()
+            return pickle.loads(self._future.result())
         except (CancelledError, KilledWorker, CommClosedError) as exc:
             raise ClusterLost(f"the cluster lost a task ({type(exc).__name__}: {exc})") from None
 
@@ -288,13 +277,17 @@ _SET_UP_FOR: dict | None = None  # the identity of the run this process is set u
 _ONE_AT_A_TIME = threading.Lock()
 
 
-def _call(fn: Callable, config: Any, task: tuple) -> Any:
+def _call(fn: Callable, config: Any, task: tuple) -> bytes:
     """A task on a worker: set this process up for the task's run unless it is already, then run it. One task
-    at a time per process, whatever the worker's threads: the set-up is the process's, not the thread's."""
+    at a time per process, whatever the worker's threads: the set-up is the process's, not the thread's.
+
+    The result goes back pickled, as one bytes object: a worker measures every result it keeps (dask.sizeof), and
+    for a chunk's, a list of divergent boards, that walks each board's every dict and list, which costs more than
+    pickling it; a bytes object's size is its length. Pickled here or by Dask on its way, it is pickled once."""
     global _SET_UP_FOR
     with _ONE_AT_A_TIME:
         identity = config.identity()
         if identity != _SET_UP_FOR:
             set_up(config)
             _SET_UP_FOR = identity
-        return fn(task)
+        return pickle.dumps(fn(task), protocol=pickle.HIGHEST_PROTOCOL)

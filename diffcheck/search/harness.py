@@ -50,7 +50,7 @@ from diffcheck.search.cluster import Cluster, ClusterError, ClusterLost, Cluster
 from diffcheck.search.divergence import differing, outcomes_diff
 from diffcheck.search.findings import Explanation, headline
 from diffcheck.search.worker import (
-    CHUNK, ShrinkFailed, board_at, init_worker, keyed_by_findings, make_engine, scan, shrink_divergence,
+    CHUNK, ShrinkFailed, board_at, init_worker, keyed_by_findings, make_engine, scan_chunks, shrink_divergence,
     shrink_failure,
 )
 from engines import get_engine
@@ -276,26 +276,33 @@ class Harness:
         return pool
 
     def _in_flight(self, pool) -> int:
-        """Chunks to keep in flight: two a worker, so none waits for the next; on a cluster, two a thread of its
+        """Tasks to keep in flight: two a worker, so none waits for the next; on a cluster, two a thread of its
         workers, however many there are now."""
         return 2 * (pool.slots if isinstance(pool, ClusterPool) else self.config.jobs)
 
     def _scan_all(self, pool) -> None:
         seed = self.config.seed
+        # A task scans a few chunks on a cluster, where each task costs some milliseconds of CPU whatever its work;
+        # one chunk here.
+        per_task = pool.CHUNKS_PER_TASK if isinstance(pool, ClusterPool) else 1
         inflight: deque = deque()
         next_chunk = self.state["chunks_done"]
         while True:
             while len(inflight) < self._in_flight(pool) and not self._budget_spent(next_chunk):
-                count = self._chunk_size(next_chunk)
-                inflight.append(pool.apply_async(scan, ((seed, next_chunk, count),)))
-                next_chunk += 1
+                chunks = []
+                while len(chunks) < per_task and not self._budget_spent(next_chunk):
+                    chunks.append((seed, next_chunk, self._chunk_size(next_chunk)))
+                    next_chunk += 1
+                inflight.append(pool.apply_async(scan_chunks, (tuple(chunks),)))
             if not inflight:
                 return
             head = inflight[0]
             head.wait(0.05)
             if head.ready():
                 inflight.popleft()
-                self._take_chunk(pool, *head.get())
+                for chunk in head.get():
+                    self._take_chunk(pool, *chunk)
+                    self._report()  # each chunk's progress as it is taken, a task of several chunks or not
             self._collect_shrinks()
             self._report()
 

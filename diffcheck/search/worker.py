@@ -191,6 +191,12 @@ def scan(task: tuple[int, int, int]) -> tuple[int, int, list, list]:
         return _scan_chunk(*task)
 
 
+def scan_chunks(tasks: tuple[tuple[int, int, int], ...]) -> list[tuple[int, int, list, list]]:
+    """Several chunks in one task, scanned in order (``scan``): a cluster's task costs its scheduler, its client and
+    its worker some milliseconds of CPU whatever its work, so a cluster's tasks are a few chunks each."""
+    return [scan(task) for task in tasks]
+
+
 def _keys(board: Board, plain: dict, x: dict, y: dict, names: list[str]) -> list[str]:
     """A divergent board's keys: its explanations, or (without a ruleset to explain them) its triage key."""
     if _OLD is not None:

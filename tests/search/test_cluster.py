@@ -21,8 +21,9 @@ from typer.testing import CliRunner
 
 from diffcheck.cli import app
 from diffcheck.search import cluster as cluster_module, rundir
-from diffcheck.search.cluster import QUIET_SCHEDULER, Cluster, ClusterError, ClusterLost
+from diffcheck.search.cluster import Cluster, ClusterError, ClusterLost
 from diffcheck.search.harness import CHUNK, Harness, RunConfig
+from diffcheck.search.local_cluster import QUIET_SCHEDULER
 
 runner = CliRunner()
 ROOT = Path(__file__).parents[2]
