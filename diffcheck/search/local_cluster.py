@@ -19,6 +19,7 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import signal
+from multiprocessing import forkserver
 from typing import Any
 
 # The scheduler without a dashboard, and its web server on a free port of this machine only: by default it takes
@@ -64,6 +65,9 @@ def _fork_server() -> dict:
     # make it imports here numpy and pandas, if they are installed: told that the list is given, it keeps ours.
     distributed.utils._forkserver_preload_set = True
     multiprocessing.get_context("forkserver").set_forkserver_preload(FORK_SERVER_IMPORTS)
+    # Started here, from the thread that holds Ctrl-C, not by the first worker's start: that runs on Dask's event
+    # loop thread, whose signal mask is the one it was created with, by whichever cluster of this process came first.
+    forkserver.ensure_running()
     return {"distributed.worker.multiprocessing-method": "forkserver"}
 
 
