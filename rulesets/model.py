@@ -9,28 +9,28 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Mapping
+from typing import Final, Mapping
 
 # Where an effect comes from; the layer a part goes to can depend on it (418.5a 6b/6d).
-CDA = "cda"  # a characteristic-defining (old: characteristic-setting) ability
-STATIC = "static"  # any other static ability
-RESOLVED = "resolved"  # a resolved spell or ability
+CDA: Final = "cda"  # a characteristic-defining (old: characteristic-setting) ability
+STATIC: Final = "static"  # any other static ability
+RESOLVED: Final = "resolved"  # a resolved spell or ability
 ORIGINS = (CDA, STATIC, RESOLVED)
 
 # Who of the characteristic-defining abilities takes part in dependency (Ruleset.cda_dependency).
-ALL_EFFECTS = "all"
-NO_CDA = "none"
-AMONG_CDAS = "among"
+ALL_EFFECTS: Final = "all"
+NO_CDA: Final = "none"
+AMONG_CDAS: Final = "among"
 CDA_DEPENDENCY = (ALL_EFFECTS, NO_CDA, AMONG_CDAS)
 
 # The kinds of effect part, as ``engines.board`` names them, plus the counters step.
 # "full_text" is having a card's full text (Volrath's Shapeshifter): a text-changing effect, placed with "text".
 PART_KINDS = ("copy", "control", "text", "full_text", "type", "color", "ability", "pt_set", "pt_modify", "pt_switch")
-COUNTERS = "counters"
+COUNTERS: Final = "counters"
 
 # The one subtype word that stands for every creature type (changeling: 702.73a from Lorwyn's rules; "is every
 # creature type", "gains all creature types"). It has spaces, so no board's word is it; it is in the creature set.
-EVERY_CREATURE_TYPE = "every creature type"
+EVERY_CREATURE_TYPE: Final = "every creature type"
 
 
 @dataclass(frozen=True)

@@ -15,20 +15,20 @@ from __future__ import annotations
 import copy
 import random
 from dataclasses import dataclass
-from typing import Any, Protocol, Sequence, TypeVar
+from typing import Any, Final, Protocol, Sequence, TypeVar
 
 from engines.board import CHANGELING, COLOR_LETTERS
 from engines.board.features import EVERYTHING
 
 T = TypeVar("T")
 
-COLORS = ["white", "blue", "black", "red", "green"]
-CREATURE_TYPES = ["goblin", "elf", "zombie", "wall", "soldier"]
-LAND_TYPES = ["forest", "swamp", "mountain", "island", "plains"]
-KEYWORDS = ["flying", "haste", "trample", "vigilance", "swampwalk", "protection from red"]
+COLORS: Final = ["white", "blue", "black", "red", "green"]
+CREATURE_TYPES: Final = ["goblin", "elf", "zombie", "wall", "soldier"]
+LAND_TYPES: Final = ["forest", "swamp", "mountain", "island", "plains"]
+KEYWORDS: Final = ["flying", "haste", "trample", "vigilance", "swampwalk", "protection from red"]
 # Every +X/+Y and -X/-Y counter changes P/T (old 200.10; 2009 120.1a); a charge counter changes nothing.
-COUNTER_KINDS = ["+1/+1", "-1/-1", "+1/+0", "+0/+1", "-1/-0", "-0/-1", "+2/+0", "charge"]
-SHAPES = [  # (types, subtypes pool)
+COUNTER_KINDS: Final = ["+1/+1", "-1/-1", "+1/+0", "+0/+1", "-1/-0", "-0/-1", "+2/+0", "charge"]
+SHAPES: Final = [  # (types, subtypes pool)
     (["creature"], CREATURE_TYPES),
     (["artifact"], []),
     (["enchantment"], []),
@@ -91,16 +91,16 @@ class Size:
     max_effects: int = 10
 
 
-SMALL = Size()
-LARGE = Size(20, 20, 30, 30)
+SMALL: Final = Size()
+LARGE: Final = Size(20, 20, 30, 30)
 
 # The kinds of effect-body part the generator draws from, in the order it draws them.
-BODY_KINDS = (
+BODY_KINDS: Final = (
     "pt_modify", "pt_set", "colors", "abilities", "types", "subtypes", "pt_switch", "control",
     "change_text", "supertypes", "copy",
 )
 # A body whose drawn parts all came out empty gets the first of these its kinds allow.
-_FALLBACK_BODIES: tuple[tuple[str, dict[str, Any]], ...] = (
+_FALLBACK_BODIES: Final[tuple[tuple[str, dict[str, Any]], ...]] = (
     ("pt_modify", {"pt": {"modify": [1, 1]}}),
     ("colors", {"colors": {"set": []}}),
     ("types", {"types": {"add": ["creature"]}}),
@@ -114,20 +114,20 @@ _FALLBACK_BODIES: tuple[tuple[str, dict[str, Any]], ...] = (
 )
 
 
-_VALUE_KINDS = ["int", "int", "int", "mana_value", "count", "read"] * 2 + ["tree"]
-_FILTER_KEYS = ["types", "colors", "controller", "other", "subtypes", "not_colors", "abilities",
+_VALUE_KINDS: Final = ["int", "int", "int", "mana_value", "count", "read"] * 2 + ["tree"]
+_FILTER_KEYS: Final = ["types", "colors", "controller", "other", "subtypes", "not_colors", "abilities",
                 "power_at_least", "not_types", "toughness_at_most", "supertypes", "not_subtypes",
                 "power_at_most", "toughness_at_least", "not_supertypes", "mana_value_at_least",
                 "mana_value_at_most", "owner", "name", "no_abilities", "tapped", "token", "was_cast", "transformed"]
 # The filter keys beyond the common ones, and the part of the vocabulary (engines.board.features) each is.
-_FILTER_FEATURE = {
+_FILTER_FEATURE: Final = {
     **{k: "filter_bounds" for k in _FILTER_KEYS if k.endswith(("_at_least", "_at_most"))},
     "owner": "filter_owner", "name": "filter_name", "no_abilities": "filter_no_abilities",
     **{k: "filter_status" for k in ("tapped", "token", "was_cast", "transformed")},
 }
 
 
-_ACTIVATED = ["pump", "regenerate", "tap"]  # labels of activated abilities ("obj1: pump")
+_ACTIVATED: Final = ["pump", "regenerate", "tap"]  # labels of activated abilities ("obj1: pump")
 
 
 def _mana_cost(c: Choices, mana_value: int, colors: Sequence[str]) -> str:

@@ -43,7 +43,7 @@ def layers(card: Card, ruleset: Ruleset) -> list[str]:
         bodies.append(CHANGELING_ABILITY)
     if card.printed.get("color_indicator") and not ruleset.color_indicators:
         bodies.append(indicator_text(card.name, tuple(card.printed["color_indicator"])))
-    keys = {key for body in bodies for key in planner.plan(body).parts}
+    keys = {key for body in bodies for key in planner.plan(body).at}
     if card.printed.get("counters"):
         keys.add(ruleset.counters_sublayer)
     order = [s.key for s in ruleset.sublayers]

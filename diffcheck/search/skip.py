@@ -31,7 +31,7 @@ editions (and cr418 and cr613) come out the same under both engines.
 from __future__ import annotations
 
 from dataclasses import fields, is_dataclass
-from typing import Iterable, Iterator
+from typing import Final, Iterable, Iterator
 
 from engines.board import (
     CHANGELING, CHANGELING_ABILITY, EVERY_CREATURE_TYPE, AbilityPart, Board, CopyPart, StaticAbility, TypePart,
@@ -41,39 +41,39 @@ from engines.layers.plan import NOT_STARTED_READS, Planner, characteristic
 from rulesets.model import CDA, COUNTERS, ORIGINS, PART_KINDS, RESOLVED, STATIC, Ruleset
 
 # Features of a board (bits of ``_features``): what some ruleset field is read for.
-CDA_ABILITY = 1  # a `cda: true` ability (printed, granted or on a card), changeling, or a color indicator
-INDICATOR = 2  # a color indicator (202.2e from 2011-09; before, Oracle text: decision color_indicator_text)
-MIXED_TYPE_BODY = 4  # one effect that changes types and something else (418.5b of 2003-12: applied whole)
-GRANTED = 8  # an effect that grants a static ability (418.5f / 613.6a: its timestamp)
-COPY = 16  # a copy effect (706, 707): copied abilities' timestamps, copiable values, face-down copies
-COPY_EXCEPTIONS = 32  # a copy effect with exceptions (706.8d of 2011-02: no copied CDA for an excepted value)
-TEXT = 64  # a text-changing effect (creature types as proper nouns 2001-2002; text after other effects)
-SUBTYPES_SET = 128  # setting subtypes (212.6e / 305.7: basic land types remove a land's own abilities)
-SUBTYPES_GAINED = 256  # adding or setting subtypes, changeling, a copy exception's subtypes (205.3d, 2011-09)
-FACE_DOWN = 512  # a face-down permanent (504.2 of 2003-07: its copiable values)
-TURNED = 1024  # a permanent that turned face up or down, or transformed, after it entered (613.6e-f, 2015)
-NOT_ACTIVE = 2048  # a permanent the active player does not control (613.7k of 2020: APNAP order)
-AURA_TOGETHER = 4096  # an Aura that entered with what it enchants (Timestamp Order of 1999-11 to 2003-03)
-CARD_COUNTERS = 8192  # counters on a card outside the battlefield (121.1a of 2011-06)
-PT_COUNTERS = 16384  # +X/+Y or -X/-Y counters on a permanent (the counters step of the plan)
-TRIBAL = 32768  # the card type tribal, kindred from 2024-06 (205.2a): what an outcome calls it
-BACK_FACE = 1048576  # a transformed permanent, its back face up (711.4b of 2016-04: the front face's mana value)
-TYPE_PART = 65536  # an effect that changes types: which sets go with which card types (204.3c of 2009-10; 205.3d)
-EVERY_TYPE = 131072  # every creature type (changeling, 702.70a of 2009-10; "gains all creature types")
-SUBTYPES_REMOVED = 262144  # removing subtypes (every creature type but some: the document's list, 205.3m)
-FULL_TEXT = 524288  # an effect that gives a card's full text (612.5 of 2009-10): its abilities, a second time
-SPLIT = 2097152  # a split card outside the battlefield (708.4 of 2017-04: its halves combined)
+CDA_ABILITY: Final = 1  # a `cda: true` ability (printed, granted or on a card), changeling, or a color indicator
+INDICATOR: Final = 2  # a color indicator (202.2e from 2011-09; before, Oracle text: decision color_indicator_text)
+MIXED_TYPE_BODY: Final = 4  # one effect that changes types and something else (418.5b of 2003-12: applied whole)
+GRANTED: Final = 8  # an effect that grants a static ability (418.5f / 613.6a: its timestamp)
+COPY: Final = 16  # a copy effect (706, 707): copied abilities' timestamps, copiable values, face-down copies
+COPY_EXCEPTIONS: Final = 32  # a copy effect with exceptions (706.8d of 2011-02: no copied CDA for an excepted value)
+TEXT: Final = 64  # a text-changing effect (creature types as proper nouns 2001-2002; text after other effects)
+SUBTYPES_SET: Final = 128  # setting subtypes (212.6e / 305.7: basic land types remove a land's own abilities)
+SUBTYPES_GAINED: Final = 256  # adding or setting subtypes, changeling, a copy exception's subtypes (205.3d, 2011-09)
+FACE_DOWN: Final = 512  # a face-down permanent (504.2 of 2003-07: its copiable values)
+TURNED: Final = 1024  # a permanent that turned face up or down, or transformed, after it entered (613.6e-f, 2015)
+NOT_ACTIVE: Final = 2048  # a permanent the active player does not control (613.7k of 2020: APNAP order)
+AURA_TOGETHER: Final = 4096  # an Aura that entered with what it enchants (Timestamp Order of 1999-11 to 2003-03)
+CARD_COUNTERS: Final = 8192  # counters on a card outside the battlefield (121.1a of 2011-06)
+PT_COUNTERS: Final = 16384  # +X/+Y or -X/-Y counters on a permanent (the counters step of the plan)
+TRIBAL: Final = 32768  # the card type tribal, kindred from 2024-06 (205.2a): what an outcome calls it
+BACK_FACE: Final = 1048576  # a transformed permanent, its back face up (711.4b of 2016-04: the front face's mana value)
+TYPE_PART: Final = 65536  # an effect that changes types: which sets go with which card types (204.3c of 2009-10; 205.3d)
+EVERY_TYPE: Final = 131072  # every creature type (changeling, 702.70a of 2009-10; "gains all creature types")
+SUBTYPES_REMOVED: Final = 262144  # removing subtypes (every creature type but some: the document's list, 205.3m)
+FULL_TEXT: Final = 524288  # an effect that gives a card's full text (612.5 of 2009-10): its abilities, a second time
+SPLIT: Final = 2097152  # a split card outside the battlefield (708.4 of 2017-04: its halves combined)
 
 # What traces, descriptions and warnings say, never what an outcome's objects are (the machine reads ``decisions``
 # and ``stages`` for its trace alone; ``card_types``, a document's list of card types, for the loader's warnings).
-WORDING = frozenset({
+WORDING: Final = frozenset({
     "name", "title", "document", "document_date", "cda_term", "citations", "decisions", "words", "card_types",
     "edition", "caveat", "stages",
 })
 # The layer plan: compared on a board's (part kind, origin) pairs (``Skip._plans_agree``).
-PLAN = frozenset({"sublayers", "placement", "counters_sublayer"})
+PLAN: Final = frozenset({"sublayers", "placement", "counters_sublayer"})
 # Field -> the features the machine reads it for: a board with none of them comes out alike either way.
-GUARDS = {
+GUARDS: Final = {
     "color_indicators": INDICATOR,
     # Planner._build: a body whose parts are all type changes goes to the type layer either way.
     "type_effects_whole": MIXED_TYPE_BODY,
@@ -99,13 +99,13 @@ GUARDS = {
     "kindred": TRIBAL,
 }
 # Read per word and per counter kind (``_words_differ``), not per feature.
-BY_WORD = frozenset({"subtypes", "keyword_counters"})
+BY_WORD: Final = frozenset({"subtypes", "keyword_counters"})
 # Read only for abilities marked characteristic-defining (``Planner.origin``, ``_Run._groups``, ``zones.functions``),
 # each for some of them (``_cda_alike``).
-CDA_FIELDS = frozenset({"cda_dependency", "cda_characteristics", "cda_unconditional", "cda_every_zone"})
+CDA_FIELDS: Final = frozenset({"cda_dependency", "cda_characteristics", "cda_unconditional", "cda_every_zone"})
 # Read for any two effects that may depend on each other, in any layer (418.5c-d before July 2003; 613.7c's
 # loops from 2011-02): a difference in one of them skips no board.
-EVERYWHERE = frozenset({"dependency_across_stages", "reevaluate_loops"})
+EVERYWHERE: Final = frozenset({"dependency_across_stages", "reevaluate_loops"})
 
 
 class Skip:
@@ -296,9 +296,10 @@ def _touching(planner: Planner, bodies: list) -> bool:
         for m, (theirs, (_, static, _, _)) in enumerate(zip(plans, bodies)):
             if m == n:
                 continue
-            for key in mine.writes.keys() & theirs.writes.keys():  # the sublayers both have parts in
-                if theirs.writes[key] & (mine.reads[key] | NOT_STARTED_READS) or mine.writes[key] & (
-                        theirs.reads[key] | (NOT_STARTED_READS if static else 0)):
+            for key in mine.at.keys() & theirs.at.keys():  # the sublayers both have parts in
+                here, there = mine.at[key], theirs.at[key]
+                if there.writes & (here.reads | NOT_STARTED_READS) or here.writes & (
+                        there.reads | (NOT_STARTED_READS if static else 0)):
                     return True
     return False
 
@@ -307,8 +308,8 @@ def _creature_words(sets) -> frozenset[str]:
     return frozenset(w for w, s in sets.sets.items() if s == "creature")
 
 
-_COUNTERS = (COUNTERS, "")  # the counters' step, as a pair
-_PAIRS = tuple((kind, origin) for kind in PART_KINDS for origin in ORIGINS) + (_COUNTERS,)
+_COUNTERS: Final = (COUNTERS, "")  # the counters' step, as a pair
+_PAIRS: Final = tuple((kind, origin) for kind in PART_KINDS for origin in ORIGINS) + (_COUNTERS,)
 
 
 def _where(r: Ruleset, pair: tuple[str, str]) -> str | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, ClassVar, Iterable, Literal, Mapping, Union
+from typing import Any, ClassVar, Final, Iterable, Literal, Mapping, Union
 
 from engines.board.values import Condition, Count, Filter, Value, condition_from_dict, per_object, value_from_dict, value_to_dict
 from engines.board.vocabulary import BASIC_LAND_TYPES, CHANGELING, EVERY_CREATURE_TYPE, ON_BATTLEFIELD, card_types
@@ -62,8 +62,8 @@ class Matching:
 
 
 Affects = Union[Self_, Attached, Ids, Matching]
-SELF = Self_()
-ATTACHED = Attached()
+SELF: Final = Self_()
+ATTACHED: Final = Attached()
 
 
 def affects_from_dict(data: Any) -> Affects:
@@ -127,7 +127,7 @@ class _PTSwitchPartKind:
 
 # A copy exception that adds to the copied values, and the characteristic it adds to (706.9b of 2021-02; 707.9b):
 # "it's an artifact in addition to its other types", "it has this ability". Each becomes a copiable value.
-COPY_ADDITIONS = {"add_types": "types", "add_subtypes": "subtypes", "add_supertypes": "supertypes",
+COPY_ADDITIONS: Final = {"add_types": "types", "add_subtypes": "subtypes", "add_supertypes": "supertypes",
                   "add_abilities": "abilities"}
 
 
@@ -332,9 +332,9 @@ def subtypes_given(parts: Iterable[Part]) -> Iterable[tuple[str, str]]:
 
 
 # The keys of an effect body (a static ability or an effect) that are parts, in layer order.
-PART_KEYS = ("copy", "control", "change_text", "text_of", "types", "subtypes", "creature_types", "supertypes", "colors",
+PART_KEYS: Final = ("copy", "control", "change_text", "text_of", "types", "subtypes", "creature_types", "supertypes", "colors",
              "abilities", "pt")
-_CREATURE_TYPES = {"all": "add", "none": "remove"}
+_CREATURE_TYPES: Final = {"all": "add", "none": "remove"}
 
 
 def parts_from_dict(body: dict[str, Any]) -> tuple[Part, ...]:
@@ -484,7 +484,7 @@ class StaticAbility:
 # Changeling printed on an object: a characteristic-defining ability, "this object is every creature type", that
 # works in every zone (502.73a of 2007-10; 702.70a of 2009; 702.73a). Removing the keyword removes it. An effect
 # that grants the keyword grants only the word: a board writes what such an effect does with ``creature_types``.
-CHANGELING_ABILITY = StaticAbility(
+CHANGELING_ABILITY: Final = StaticAbility(
     CHANGELING, SELF, (TypePart("subtypes", "add", (EVERY_CREATURE_TYPE,)),), cda=True, text_given=True)
 
 

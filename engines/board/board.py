@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Iterable, Mapping
+from typing import Any, Final, Iterable, Mapping
 
 # Re-exported: the board's users name its words, filters, values, abilities and parts from here.
 from engines.board.abilities import (  # noqa: F401
@@ -46,8 +46,8 @@ from engines.board.vocabulary import (  # noqa: F401
 
 # A +X/+Y counter adds X and Y, a -X/-Y counter subtracts them (old 200.10; 2009 120.1a): one
 # sign for both numbers. The loader refuses a kind that mixes them (``+1/-1``).
-_PT_COUNTER = re.compile(r"([+-])(\d{1,9})/\1(\d{1,9})\Z")
-MIXED_PT_COUNTER = re.compile(r"[+-]\d+/[+-]\d+\Z")
+_PT_COUNTER: Final = re.compile(r"([+-])(\d{1,9})/\1(\d{1,9})\Z")
+MIXED_PT_COUNTER: Final = re.compile(r"[+-]\d+/[+-]\d+\Z")
 
 
 @lru_cache(maxsize=256)
@@ -75,14 +75,14 @@ def counter_pt_change(kind: str) -> tuple[int, int] | None:
 
 # A mana cost as printed, in braces: generic numbers, X, colorless {C}, snow {S}, the five colors, hybrid
 # ({W/U}, {2/W}) and Phyrexian ({G/P}, {W/U/P}) symbols (107.4). The board format checks the shape.
-MANA_SYMBOL = re.compile(r"\{(\d{1,2}|[XYZCS]|[WUBRG](?:/[WUBRGP]){0,2}|2/[WUBRG])\}")
-COLOR_LETTERS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+MANA_SYMBOL: Final = re.compile(r"\{(\d{1,2}|[XYZCS]|[WUBRG](?:/[WUBRGP]){0,2}|2/[WUBRG])\}")
+COLOR_LETTERS: Final = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 
 # An activated ability, as an object's or card's abilities list it: "CARD: LABEL", the card that prints it and a
 # short name (Quillspike's "Quillspike: pump"). A keyword is lowercase words without a colon, so the two never meet:
 # an effect that gains activated abilities (Necrotic Ooze) takes the words with ``ACTIVATED`` in them.
-ACTIVATED = ": "
+ACTIVATED: Final = ": "
 
 
 def activated_words(words: Iterable[str]) -> frozenset[str]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from typing import Any, Final
 
 from engines.board.board import CARD_TYPES, COLORS, EVERY_CREATURE_TYPE, KINDRED, SUPERTYPES, Board
 
@@ -27,14 +27,14 @@ def spoken_types(types: frozenset[str], kindred: bool) -> frozenset[str]:
 # ---------------------------------------------------------------- checking an outcome from outside
 
 # What an outcome object holds, in this order (docs/board-format.md, "The outcome").
-OUTCOME_KEYS = ("name", "controller", "types", "subtypes", "supertypes", "colors", "abilities", "power", "toughness")
+OUTCOME_KEYS: Final = ("name", "controller", "types", "subtypes", "supertypes", "colors", "abilities", "power", "toughness")
 
-_ID = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.:-]*\Z")
-_SUBTYPE = re.compile(r"[a-z][a-z'-]*\Z")
+_ID: Final = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.:-]*\Z")
+_SUBTYPE: Final = re.compile(r"[a-z][a-z'-]*\Z")
 # A card outside the battlefield may be an instant or a sorcery; a permanent never is.
-_CLOSED = {"types": tuple(sorted(CARD_TYPES + (KINDRED, "instant", "sorcery"))), "supertypes": SUPERTYPES,
+_CLOSED: Final = {"types": tuple(sorted(CARD_TYPES + (KINDRED, "instant", "sorcery"))), "supertypes": SUPERTYPES,
            "colors": COLORS}
-_SPELL_TYPES = frozenset({"instant", "sorcery"})
+_SPELL_TYPES: Final = frozenset({"instant", "sorcery"})
 
 
 def validate_outcome(data: Any, board: Board | None = None) -> str | None:

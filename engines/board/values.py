@@ -11,31 +11,31 @@ as a change of existence). Every type here is a frozen value, read by ``engines.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterator, Mapping, Union
+from typing import Any, Final, Iterator, Mapping, Union
 
 from engines.board.vocabulary import KINDRED, card_types
 
 # An object's status bits (``Obj.status``): facts of the board that no continuous effect changes.
-TAPPED = 1
-PAIRED = 2
-FACE_DOWN = 4
-TOKEN = 8  # a token, not a card (111.1)
-WAS_CAST = 16  # it entered the battlefield as a spell that resolved (601, 608.3)
-TRANSFORMED = 32  # a double-faced permanent with its back face up (711 / 712)
+TAPPED: Final = 1
+PAIRED: Final = 2
+FACE_DOWN: Final = 4
+TOKEN: Final = 8  # a token, not a card (111.1)
+WAS_CAST: Final = 16  # it entered the battlefield as a spell that resolved (601, 608.3)
+TRANSFORMED: Final = 32  # a double-faced permanent with its back face up (711 / 712)
 
 
 # A filter's keys by the kind of value each holds (Filter.from_dict, to_dict). Not class attributes of Filter:
 # the compiled build turns a dataclass's ClassVar into a field.
-FILTER_SET_KEYS = (
+FILTER_SET_KEYS: Final = (
     "types", "subtypes", "supertypes", "colors", "abilities",
     "not_types", "not_subtypes", "not_supertypes", "not_colors",
 )
-FILTER_INT_KEYS = (
+FILTER_INT_KEYS: Final = (
     "power_at_least", "power_at_most", "toughness_at_least", "toughness_at_most", "mana_value_at_least",
     "mana_value_at_most",
 )
-FILTER_PLAYER_KEYS = ("controller", "owner")
-FILTER_STATUS_KEYS = ("tapped", "attached", "paired", "face_down", "token", "was_cast", "transformed")
+FILTER_PLAYER_KEYS: Final = ("controller", "owner")
+FILTER_STATUS_KEYS: Final = ("tapped", "attached", "paired", "face_down", "token", "was_cast", "transformed")
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -167,7 +167,7 @@ class Filter:
         return out
 
 
-_NO_WORDS: frozenset[str] = frozenset()
+_NO_WORDS: Final[frozenset[str]] = frozenset()
 
 
 def _words(data: dict[str, Any], key: str, of_card_types: bool = False) -> frozenset[str]:
@@ -190,7 +190,7 @@ class ManaValue:
 
 
 # What a count's objects may be asked to share with the object the value is read for (``Count.sharing``).
-SHARING = ("creature_type", "color")
+SHARING: Final = ("creature_type", "color")
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -340,7 +340,7 @@ class AsResolved:
 
 Value = Union[int, ManaValue, Count, PTOf, ManaValueOf, CountersOn, Greatest, CardTypesAmong, PlayerNumber, Devotion,
               Sum, Times, AsResolved]
-MANA_VALUE = ManaValue()
+MANA_VALUE: Final = ManaValue()
 
 
 def value_from_dict(data: Any) -> Value:

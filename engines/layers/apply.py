@@ -7,6 +7,8 @@ the same way, to copies of the objects.
 
 from __future__ import annotations
 
+from typing import Final
+
 from engines.board.abilities import COPY_ADDITIONS
 from engines.board.board import (
     EVERY_CREATURE_TYPE, FACE_DOWN, ON_BATTLEFIELD, TRANSFORMED, AbilityPart, ColorPart, CopyPart, StaticAbility,
@@ -18,7 +20,7 @@ from engines.layers.state import Instance, Obj
 from engines.layers.text import rechosen, swap_ability, swap_set, without_choices
 from engines.layers.zones import functions
 
-EMPTY: frozenset[str] = frozenset()
+EMPTY: Final[frozenset[str]] = frozenset()
 
 
 def copy_onto(o: Obj, target: Obj, part: CopyPart, unit: Instance, planner: Planner) -> None:
@@ -313,7 +315,7 @@ class Applying(Amounts):
         you = self._you(unit, state)
         existence = False
         gained: frozenset[str] = frozenset()
-        for part in unit.plan.parts[key]:
+        for part in unit.plan.at[key].parts:
             if part.kind == "pt_modify" or part.kind == "pt_set":
                 # Values are read for every object before any changes: one effect applies at once.
                 values = self._pt_values(part, unit, state, you, objects, key)

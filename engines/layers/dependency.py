@@ -19,7 +19,7 @@ from engines.board.board import (
     ON_BATTLEFIELD, AbilityPart, ControlPart, CopyPart, Count, Matching, PTModifyPart, PTOf, PTSetPart, TextPart, TypePart,
 )
 from engines.layers.plan import (
-    ABILITIES, ALL, COLORS, CONTROLLER, COPIABLE, EXIST, LAND, NOT_STARTED_READS, PT, TEXT, TYPES, Plan,
+    ABILITIES, ALL, COLORS, CONTROLLER, COPIABLE, EXIST, LAND, NOT_STARTED_READS, PT, TEXT, TYPES, Plan, Step,
 )
 from engines.layers.reading import matches, read_pt
 from engines.layers.state import Instance, Obj, copiable_snapshot
@@ -104,11 +104,11 @@ class Trials:
     So a search keeps, from the one before:
 
     - A's trial (A applied to a copy of the state), unless A's values read something written
-      (``Plan.values``; a copy effect reads all it copies), its affected set is another now, an
+      (``Step.values``; a copy effect reads all it copies), its affected set is another now, an
       object it touched has moved, or A's own object has (what is "yours" follows its controller: 109.5);
     - the answer to "does B depend on A?", if A's trial is the same as before (kept, or made again
       with the same result), none of the objects it changed has moved, and B reads nothing written
-      beyond those objects (``Plan.whole``: a condition, a greatest value, its affected set where
+      beyond those objects (``Step.whole``: a condition, a greatest value, its affected set where
       its parts compare only the affected objects); the rest of B's reading is on the objects the
       trial changed, which are as they were.
 
@@ -170,15 +170,15 @@ class Depending(Applying):
             found = []
             for y in list(later.values()):
                 # Only an effect that writes something these read can change them (no copy made for the others).
-                if not any(w & reads for k, w in y.plan.writes.items() if index[k] > here):
+                if not any(step.writes & reads for k, step in y.plan.at.items() if index[k] > here):
                     continue
                 early = ahead(y, key, index)
-                rewrites = statements if any(p.kind == "text" for p in early.plan.parts[key]) else []
+                rewrites = statements if any(p.kind == "text" for p in early.plan.at[key].parts) else []
                 dependents = self._depending_on(early, key, waiting + rewrites)
                 if dependents:
                     del later[y.key]
                     found.append(early)
-                    home = min((k for k in y.plan.parts if index[k] > here), key=index.__getitem__)
+                    home = min((k for k in y.plan.at if index[k] > here), key=index.__getitem__)
                     self.pulled_for[y.key] = (home, tuple(x.label for x in dependents))
             pulled += found
             waiting, statements = found, []
@@ -194,7 +194,7 @@ class Depending(Applying):
         if not changed:
             return []
         matched: dict = {}
-        copier = a.order if a.plan.writes[key] & COPIABLE else None
+        copier = a.order if a.plan.at[key].writes & COPIABLE else None
         return [b for b in effects if b is not a and self._changed(b, key, trial, changed, matched, copier)]
 
     def _trial(self, a: Instance, key: str, objects) -> tuple[dict, dict, set]:
@@ -216,14 +216,14 @@ class Depending(Applying):
         gone), read in sublayer ``key``: with its parts moved there if it was pulled ahead (before July 2003)."""
         assert unit.source is not None, "only an ability has not started"
         current = state[unit.source].static(unit.key)
-        if current is None or key in current.plan.parts:
+        if current is None or key in current.plan.at:
             return current
         return ahead(current, key, self.planner.index)
 
     # ------------------------------------------------------------ dependency (418.5c / 613.7a)
 
     def _reads(self, unit: Instance, key: str) -> int:
-        bits = unit.plan.reads[key]
+        bits = unit.plan.at[key].reads
         if unit.source is not None and unit.key not in self.started:
             bits |= NOT_STARTED_READS
         return bits
@@ -249,9 +249,9 @@ class Depending(Applying):
                 # A copy effect takes every characteristic of what it copies, not only those its plan reads
                 # (before July 2003 an effect of a later stage may apply among the copies: decision
                 # dependency_across_stages).
-                if own or (ALL if u.plan.writes[key] & COPIABLE else u.plan.values[key]) & written:
+                if own or (ALL if u.plan.at[key].writes & COPIABLE else u.plan.at[key].values) & written:
                     again.add(u)
-                if own or u.plan.whole[key] & written:
+                if own or u.plan.at[key].whole & written:
                     unsure.add(u)
         candidates: dict = {}
         for group in self._groups(pending):
@@ -280,7 +280,7 @@ class Depending(Applying):
             trial, changed = tried[0], tried[1]
             if not changed:
                 continue
-            copier = a.order if a.plan.writes[key] & COPIABLE else None
+            copier = a.order if a.plan.at[key].writes & COPIABLE else None
             # An answer read only on the objects the trial changed stands while none of them has moved since.
             kept = same and moved.isdisjoint(changed)
             for b in bs:
@@ -300,7 +300,7 @@ class Depending(Applying):
             self, taking_part: list[Instance], key: str, state: dict[str, Obj], touches: dict, candidates: dict,
     ) -> None:
         """A -> [B, ...]: the pairs of one group worth a trial, because A writes something B reads."""
-        writers = [(a, a.plan.writes[key]) for a in taking_part]
+        writers = [(a, a.plan.at[key].writes) for a in taking_part]
         for b in taking_part:
             for a in self._writers_for(b, writers, key, state, touches):
                 candidates.setdefault(a, []).append(b)
@@ -310,8 +310,8 @@ class Depending(Applying):
         something B reads, where B reads it."""
         # What any object's change can alter (B's affected set, its counts), and what only a
         # change to B's own object can alter (its existence and text, before it starts).
-        local = b.plan.local[key]  # what only a change to an object B applies to can alter
-        broad = b.plan.reads[key] & ~local
+        local = b.plan.at[key].local  # what only a change to an object B applies to can alter
+        broad = b.plan.at[key].reads & ~local
         own = NOT_STARTED_READS if b.source is not None and b.key not in self.started else 0
         found: list = []
         if not (broad or local or own):
@@ -344,7 +344,7 @@ class Depending(Applying):
         touches: dict = {}
         for group in self._groups(pending):
             if b in group:
-                writers = [(a, a.plan.writes[key]) for a in group]
+                writers = [(a, a.plan.at[key].writes) for a in group]
                 candidates = self._writers_for(b, writers, key, self.state, touches)
                 return any(self._depending_on(a, key, [b]) for a in candidates)
         return False  # counters take part in no dependency (``_groups``)
@@ -376,7 +376,7 @@ class Depending(Applying):
                     return True  # text
             if before.controller != after.controller:
                 return self._signature(b, key, state) != self._signature(b, key, trial)
-        reads = b.plan.reads[key]
+        reads = b.plan.at[key].reads
         relevant = [oid for oid, bits in changed.items() if bits & reads]
         if not relevant:
             return False
@@ -392,7 +392,7 @@ class Depending(Applying):
             oids = [oid for oid in relevant if changed[oid] & bits]
             if oids and _matches_differ(affects.filter, oids, state, trial, you, source, matched, sets, self.zoned):
                 return True
-        for part in b.plan.parts[key]:
+        for part in b.plan.at[key].parts:
             if isinstance(part, (PTSetPart, PTModifyPart)):
                 for value in (part.power, part.toughness):
                     if type(value) is int:
@@ -470,7 +470,7 @@ class Depending(Applying):
     def _values(self, unit: Instance, key: str, state: dict[str, Obj], objects: frozenset) -> tuple:
         out: list = []
         you = self._you(unit, state)
-        for part in unit.plan.parts[key]:
+        for part in unit.plan.at[key].parts:
             if isinstance(part, (PTSetPart, PTModifyPart)):
                 if type(part.power) is not int or type(part.toughness) is not int:
                     out.append(tuple(self._pt_values(part, unit, state, you, sorted(objects), key)))
@@ -532,17 +532,18 @@ def ahead(unit: Instance, key: str, index: dict) -> Instance:
     """``unit`` as it applies when moved to sublayer ``key``: its parts from the later steps, all there."""
     plan = unit.plan
     here = index[key]
-    keys = sorted((k for k in plan.parts if index[k] > here), key=index.__getitem__)
-    parts = tuple(p for k in keys for p in plan.parts[k])
+    keys = sorted((k for k in plan.at if index[k] > here), key=index.__getitem__)
+    steps = [plan.at[k] for k in keys]
+    parts = tuple(p for step in steps for p in step.parts)
     reads = local = broad = writes = whole = values = 0
-    for k in keys:
-        reads |= plan.reads[k]
-        local |= plan.local[k]
-        broad |= plan.reads[k] & ~plan.local[k]
-        writes |= plan.writes[k]
-        whole |= plan.whole[k]
-        values |= plan.values[k]
-    moved = Plan(plan.origin, {key: parts}, min(plan.first, here), {key: reads}, {key: local & ~broad},
-                 {key: writes}, plan.affects_reads, plan.condition, {key: whole}, {key: values})
+    for step in steps:
+        reads |= step.reads
+        local |= step.local
+        broad |= step.reads & ~step.local
+        writes |= step.writes
+        whole |= step.whole
+        values |= step.values
+    moved = Plan(plan.origin, {key: Step(parts, reads, local & ~broad, writes, whole, values)}, min(plan.first, here),
+                 plan.affects_reads, plan.condition)
     return Instance(unit.key, unit.label, unit.body, moved, unit.source, unit.controller, unit.timestamp, unit.order,
                     unit.granted)

@@ -74,7 +74,7 @@ class Explaining(Depending):
         """For the trace, before a text change applies: each word it will replace in each object's
         text (418.6a / 612.1), as a change of ``text``; a chosen value is no word of it."""
         out = []
-        for part in unit.plan.parts[key]:
+        for part in unit.plan.at[key].parts:
             if part.kind == "text":
                 swaps = dict(part.swaps)
                 for oid in objects:
@@ -112,7 +112,7 @@ class Explaining(Depending):
         r = self.ruleset
         reasons: list[str] = []
         rules: list[str] = [sublayer.rule]
-        parts = unit.plan.parts[sublayer.key]
+        parts = unit.plan.at[sublayer.key].parts
         if r.type_effects_whole and sublayer.key == r.placement[("type", STATIC)] and any(
                 p.kind != "type" for p in parts) and any(p.kind == "type" for p in parts):
             reasons.append(f"the effect changes types, so all of it applies in this {r.step_word}"
@@ -275,11 +275,11 @@ class Explaining(Depending):
         if not self.ruleset.copies_keep_values:
             return ""
         out = []
-        for part in unit.plan.parts[key]:
+        for part in unit.plan.at[key].parts:
             if part.kind != "copy":
                 continue
             later = [self._name(u) for u in self._buckets().get(key, ())
-                     if u.order > unit.order and any(p.kind == "copy" for p in u.plan.parts[key])
+                     if u.order > unit.order and any(p.kind == "copy" for p in u.plan.at[key].parts)
                      and part.of in self._affected(u, self.state)]
             if later:
                 out.append(f"copies {part.of} as it was at timestamp {unit.timestamp}: a later copy effect on it "
@@ -331,7 +331,7 @@ class Explaining(Depending):
         that says so, when a card was read."""
         out = []
         rules: list[str] = []
-        for part in unit.plan.parts[key]:
+        for part in unit.plan.at[key].parts:
             for value in (getattr(part, "power", None), getattr(part, "toughness", None)):
                 if not isinstance(value, PTOf):
                     continue

@@ -10,7 +10,7 @@ the pass itself defines, and the parts use, are declared here.
 
 from __future__ import annotations
 
-from typing import Collection, Iterable
+from typing import Collection, Final, Iterable
 
 from engines.board.board import ON_BATTLEFIELD, Attached, Board, Ids, Self_
 from engines.layers.plan import MachineRules, Planner
@@ -19,7 +19,7 @@ from engines.layers.state import Instance, Obj
 from engines.board.trace import Entry
 from rulesets.model import Ruleset, SubtypeSets
 
-EMPTY: frozenset[str] = frozenset()
+EMPTY: Final[frozenset[str]] = frozenset()
 
 
 class LayerPass:
@@ -96,15 +96,15 @@ class LayerPass:
         buckets: dict[str, list[Instance]] = {}
         present = set()
         for r in self.resolved:
-            for key in r.plan.parts:
+            for key in r.plan.at:
                 buckets.setdefault(key, []).append(r)
         for o in self.state.values():
             for s in o.statics:
                 present.add(s.key)
-                for key in s.plan.parts:
+                for key in s.plan.at:
                     buckets.setdefault(key, []).append(s)
         for k, (instance, _) in self.started.items():
             if instance.source is not None and k not in present:
-                for key in instance.plan.parts:  # its ability is gone, but it started: 418.5b / 613.5
+                for key in instance.plan.at:  # its ability is gone, but it started: 418.5b / 613.5
                     buckets.setdefault(key, []).append(instance)
         return buckets

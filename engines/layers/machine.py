@@ -16,7 +16,7 @@ affects its fixed objects (418.3b / 611.2c).
 
 from __future__ import annotations
 
-from typing import Callable, Collection, Iterable
+from typing import Callable, Collection, Final, Iterable
 
 from engines.board.board import (
     CHANGELING, CHANGELING_ABILITY, AbilityPart, Board, Effect, Ids, PTModifyPart, counter_pt_change,
@@ -31,7 +31,7 @@ from engines.layers.zones import card_objects, cards_by_object_id, indicator_ins
 from engines.board.trace import Applied, Change, Entry, Heading, Note
 from rulesets.model import Sublayer
 
-MAX_PASSES = 8
+MAX_PASSES: Final = 8
 
 
 class Machine(MachineRules):
@@ -424,7 +424,7 @@ class _Run(Explaining):
         for group in self._groups(pending):
             writes = 0
             for u in group:
-                writes |= u.plan.writes[key]
+                writes |= u.plan.at[key].writes
             if writes:
                 for b in group:
                     if self._reads(b, key) & writes:
@@ -497,7 +497,7 @@ class _Run(Explaining):
         kindred = self.ruleset.kindred
         described = {oid: describe(self.state[oid], kindred) for oid in objects}
         words = self._words_replaced(unit, key, objects)
-        rests_on = self._decisions_before(unit.plan.parts[key], objects)  # read before the parts change them
+        rests_on = self._decisions_before(unit.plan.at[key].parts, objects)  # read before the parts change them
         changed = self._apply_parts(unit, key, self.state, None, objects)
         self.last_changes, self.last_moved = ALL, objects
         changes = words + tuple(
@@ -508,14 +508,14 @@ class _Run(Explaining):
         )
         why, rules = self._why(unit, sublayer, waited, loop, ahead, rests_on)
         self.trace.append(Applied(key, self._name(unit), unit.timestamp, tuple(objects), why, rules, changes))
-        if any(part.kind == "copy" for part in unit.plan.parts[key]):
+        if any(part.kind == "copy" for part in unit.plan.at[key].parts):
             self._note_undefined_choices(objects, key)
         return changed
 
 
 
-_NO_CARDS: dict = {}
-_NO_ZONES = {False: {"graveyard": (), "exile": ()}, True: {"graveyard": (), "exile": ()}}
+_NO_CARDS: Final[dict] = {}
+_NO_ZONES: Final = {False: {"graveyard": (), "exile": ()}, True: {"graveyard": (), "exile": ()}}
 
 
 def _counters_as_effects(board: Board, planner: Planner) -> list[Instance]:

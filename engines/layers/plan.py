@@ -7,6 +7,8 @@ is something B reads; every other pair is independent without a trial.
 
 from __future__ import annotations
 
+from typing import Final
+
 from engines.board.board import (
     COLORS as COLOR_WORDS, AbilityPart, ColorPart, ControlPart, CopyPart, Count, Effect, Filter, ManaValue, PTOf,
     Matching, Part, PTModifyPart, PTSetPart, StaticAbility, TextPart, TypePart,
@@ -18,19 +20,19 @@ from engines.layers.recent import Recent
 from rulesets.model import CDA, RESOLVED, STATIC, Ruleset
 
 # What a part changes, or what an effect's existence, text, affected set or values read.
-TYPES = 1  # card types, subtypes, supertypes
-COLORS = 2
-ABILITIES = 4  # keywords and static abilities, as filters see them
-CONTROLLER = 8
-PT = 16
-TEXT = 32  # the words of printed abilities
-COPIABLE = 64  # name, mana value, printed characteristics
-EXIST = 128  # whether a static ability is still on its object
-LAND = 256  # whether an object is a land (a change of it is a change of TYPES too)
-ALL = TYPES | COLORS | ABILITIES | CONTROLLER | PT | TEXT | COPIABLE | EXIST | LAND
+TYPES: Final = 1  # card types, subtypes, supertypes
+COLORS: Final = 2
+ABILITIES: Final = 4  # keywords and static abilities, as filters see them
+CONTROLLER: Final = 8
+PT: Final = 16
+TEXT: Final = 32  # the words of printed abilities
+COPIABLE: Final = 64  # name, mana value, printed characteristics
+EXIST: Final = 128  # whether a static ability is still on its object
+LAND: Final = 256  # whether an object is a land (a change of it is a change of TYPES too)
+ALL: Final = TYPES | COLORS | ABILITIES | CONTROLLER | PT | TEXT | COPIABLE | EXIST | LAND
 
 # A static ability that has not started to apply can lose its existence or its text (613.7a(b)).
-NOT_STARTED_READS = EXIST | TEXT | COPIABLE
+NOT_STARTED_READS: Final = EXIST | TEXT | COPIABLE
 
 
 def part_writes(part: Part) -> int:
@@ -153,47 +155,51 @@ def characteristic(part: Part) -> str:
 
 
 # Kinds whose writes never depend on the part's details, and kinds whose result reads the state.
-_FIXED_WRITES = {"copy": ALL, "full_text": ALL, "control": CONTROLLER, "text": TEXT | TYPES | ABILITIES,
+_FIXED_WRITES: Final = {"copy": ALL, "full_text": ALL, "control": CONTROLLER, "text": TEXT | TYPES | ABILITIES,
                  "color": COLORS, "pt_set": PT, "pt_modify": PT, "pt_switch": PT}
-_READING_KINDS = frozenset({"copy", "control", "text", "type", "pt_set", "pt_modify", "ability"})
+_READING_KINDS: Final = frozenset({"copy", "control", "text", "type", "pt_set", "pt_modify", "ability"})
 # Kinds whose reads concern only the objects the effect applies to (the words a text change
 # finds there; whether a land-type change's object is a land): a change elsewhere is no trial's business.
-_LOCAL_READING_KINDS = frozenset({"text", "type"})
+_LOCAL_READING_KINDS: Final = frozenset({"text", "type"})
+
+
+class Step:
+    """What one body does in one sublayer: its parts there, and what they read and write (plan bits). One record,
+    where a plan kept a dict of each per sublayer: a run builds several plans a board."""
+
+    __slots__ = ("parts", "reads", "local", "writes", "whole", "values")
+
+    def __init__(self, parts: tuple[Part, ...], reads: int, local: int, writes: int, whole: int, values: int) -> None:
+        self.parts = parts  # the parts applied here, in body order
+        self.reads = reads  # what its affected set and values read here
+        self.local = local  # the part of ``reads`` read only on the objects it applies to
+        self.writes = writes  # what its parts here change
+        # The part of ``reads`` whose change anywhere can change whether this effect depends on another (its
+        # condition, a greatest value, its affected set where its parts read it); the rest it reads object by
+        # object, on the objects a trial changed (``engines.layers.dependency.Trials``).
+        self.whole = whole
+        # What its parts' results read besides the objects they apply to (its values; who "you" is): with its
+        # affected set and those objects, all that applying it depends on.
+        self.values = values
 
 
 class Plan:
     """One effect body, placed by one ruleset. Read-only once built (a plain slotted class: built per ability, often)."""
 
-    __slots__ = (
-        "origin", "parts", "first", "reads", "local", "writes", "affects_reads", "condition", "whole", "values",
-    )
+    __slots__ = ("origin", "at", "first", "affects_reads", "condition")
 
-    def __init__(
-        self, origin: str, parts: dict, first: int, reads: dict, local: dict, writes: dict, affects_reads: int,
-        condition, whole: dict, values: dict,
-    ) -> None:
+    def __init__(self, origin: str, at: dict[str, Step], first: int, affects_reads: int, condition) -> None:
         self.origin = origin  # CDA, STATIC or RESOLVED
-        self.parts: dict[str, tuple[Part, ...]] = parts  # sublayer key -> parts applied there, in body order
+        self.at = at  # sublayer key -> what the body does there, for each sublayer where it has parts
         self.first = first  # index of the first sublayer with a part: where the effect starts to apply
-        self.reads: dict[str, int] = reads  # sublayer key -> what its affected set and values read there
-        # sublayer key -> the part of ``reads`` read only on the objects it applies to
-        self.local: dict[str, int] = local
-        self.writes: dict[str, int] = writes  # sublayer key -> what its parts there change
         self.affects_reads = affects_reads  # what its filter reads (0 unless it affects a filter's matches)
         self.condition = condition  # a conditional ability's condition; None for every other effect
-        # sublayer key -> the part of ``reads`` whose change anywhere can change whether this effect depends on
-        # another (its condition, a greatest value, its affected set where its parts read it); the rest it
-        # reads object by object, on the objects a trial changed (``engines.layers.dependency.Trials``).
-        self.whole: dict[str, int] = whole
-        # sublayer key -> what its parts' results read besides the objects they apply to (its values; who
-        # "you" is): with its affected set and those objects, all that applying it depends on.
-        self.values: dict[str, int] = values
 
 
 # How many plans a planner keeps in each of its two generations (``engines.layers.recent``): far more than one
 # board's bodies (a few dozen) or a shrink's variants share, and few enough that what they hold does not grow a
 # worker's memory.
-PLANS_KEPT = 128
+PLANS_KEPT: Final = 128
 
 
 class Planner:
@@ -249,11 +255,8 @@ class Planner:
         condition = body.condition if isinstance(body, StaticAbility) else None
         # Whether the condition holds is read wherever the effect may start, as the affected set is.
         always = affects_reads | (condition_reads(condition) if condition is not None else 0)
-        parts: dict[str, tuple[Part, ...]] = {}
-        reads: dict[str, int] = {}
-        local: dict[str, int] = {}
-        writes: dict[str, int] = {}
-        values: dict[str, int] = {}
+        # Sublayer key -> [parts, reads, local, writes, values] while they are gathered, in body order.
+        gathered: dict[str, list] = {}
         # 418.5b (2003-12): an effect that changes types applies whole in the type layer.
         whole = self._whole_at[origin]
         if whole is not None and not any(p.kind == "type" for p in body.parts):
@@ -270,32 +273,27 @@ class Planner:
             if r & LAND:
                 # Until 2011 only a land whose land types change loses its abilities (212.6e / 305.7).
                 r |= self._land_reads
-            if key in parts:
-                parts[key] += (part,)
-                writes[key] |= w
-            else:
-                parts[key] = (part,)
-                reads[key] = always
-                local[key] = 0
-                writes[key] = w
-                values[key] = 0
+            step = gathered.get(key)
+            if step is None:
+                step = gathered[key] = [(), always, 0, 0, 0]
+            step[0] += (part,)
+            step[3] |= w
             if kind in _LOCAL_READING_KINDS:
-                local[key] |= r
+                step[2] |= r
             else:
-                reads[key] |= r
-                values[key] |= r
-        for key in parts:
-            # Bits read anywhere (a filter, a count) are not local, even if a part reads them too.
-            local[key] &= ~reads[key]
-            reads[key] |= local[key]
-        whole_reads = {key: _whole_reads(ps, affects_reads, condition) for key, ps in parts.items()}
+                step[1] |= r
+                step[4] |= r
+        at: dict[str, Step] = {}
         index = self.index
         # A body with no part (a copied ability whose every part refers to a choice never made) never applies.
         first = len(index)
-        for k in parts:
-            if index[k] < first:
-                first = index[k]
-        return Plan(origin, parts, first, reads, local, writes, affects_reads, condition, whole_reads, values)
+        for key, (parts, reads, local, writes, values) in gathered.items():
+            # Bits read anywhere (a filter, a count) are not local, even if a part reads them too.
+            local &= ~reads
+            at[key] = Step(parts, reads | local, local, writes, _whole_reads(parts, affects_reads, condition), values)
+            if index[key] < first:
+                first = index[key]
+        return Plan(origin, at, first, affects_reads, condition)
 
 
 def _whole_reads(parts: tuple[Part, ...], affects_reads: int, condition) -> int:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Final, Iterable
 
 from engines.board.board import BASIC_LAND_TYPES, EVERY_CREATURE_TYPE, Card, Count, Filter, PTOf
 from engines.layers.state import card_halves
@@ -111,7 +111,7 @@ def _pt_matches(f: Filter, o) -> bool:
     return True
 
 
-_NO_WORDS: frozenset[str] = frozenset()
+_NO_WORDS: Final[frozenset[str]] = frozenset()
 
 
 class CardView:

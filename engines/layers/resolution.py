@@ -121,8 +121,8 @@ def _needed(planner: Planner, effect: Effect, board: Board) -> int | None:
     # are counted there. A granted ability that changes what the amounts read may apply from an earlier layer
     # only once the layer that grants it has run (decision granted_earlier_layer): that layer is needed too.
     for body, granted in _bodies(board):
-        for key, writes in planner.plan(body).writes.items():
-            if writes & bits:
+        for key, step in planner.plan(body).at.items():
+            if step.writes & bits:
                 last = max(last, index[key], grants if granted else -1)
     if bits & PT and any(p.pt_counters for p in board.objects):
         last = max(last, index[ruleset.counters_sublayer])

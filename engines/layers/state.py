@@ -6,13 +6,15 @@ trial costs a copy of the objects it touches and nothing else (copy on write).
 
 from __future__ import annotations
 
+from typing import Final
+
 from functools import lru_cache
 
 from engines.board.board import FACE_DOWN, FACE_DOWN_WARD, Card, Effect, Permanent, StaticAbility, mana_value_of_cost
 from engines.layers.plan import Plan
 
 
-_NONE: frozenset[str] = frozenset()
+_NONE: Final[frozenset[str]] = frozenset()
 
 
 class Instance:
@@ -200,8 +202,8 @@ def obj_from_permanent(p: Permanent, position: int, statics: tuple[Instance, ...
     return o
 
 
-_CREATURE = frozenset({"creature"})
-_WARD = frozenset({"ward 2"})
+_CREATURE: Final = frozenset({"creature"})
+_WARD: Final = frozenset({"ward 2"})
 
 
 def _face_down(o: Obj, kind: str) -> None:

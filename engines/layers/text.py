@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from functools import lru_cache
-from typing import Any, Mapping
+from typing import Any, Final, Mapping
 
 from engines.board.board import (
     AbilityPart, ColorPart, Filter, Matching, Part, PTModifyPart, PTSetPart, StaticAbility,
@@ -23,7 +23,7 @@ from engines.board.board import (
 from engines.board.values import map_condition_filters, map_value_filters
 from engines.layers.recent import Recent
 
-_WORD = re.compile(r"[A-Za-z]+")
+_WORD: Final = re.compile(r"[A-Za-z]+")
 
 
 def swap_word(word: str, swaps: Mapping[str, str]) -> str:
@@ -104,7 +104,7 @@ def _swap_part(part: Part, swaps: Mapping[str, str]) -> Part:
     return part
 
 
-_UNDEFINED = "\x00"  # stands for a choice never made: no text holds it
+_UNDEFINED: Final = "\x00"  # stands for a choice never made: no text holds it
 
 
 def without_choices(ability: StaticAbility) -> StaticAbility:
@@ -145,7 +145,7 @@ def rechosen(ability: StaticAbility, chooses: tuple[tuple[str, str], ...]) -> St
 
 # (id of an ability, swaps) -> the result: dependency trials and the trace ask the same question of the same
 # ability many times.
-_SWAPPED = Recent(4096)
+_SWAPPED: Final = Recent(4096)
 
 
 def swap_ability(ability: StaticAbility, swaps: Mapping[str, str]) -> StaticAbility:

@@ -12,7 +12,7 @@ characteristic-defining ability in every zone, as its edition says (``functions`
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Final, Iterable
 
 from engines.board.board import CHANGELING, CHANGELING_ABILITY, Board, Card, StaticAbility, indicator_text
 from engines.layers.plan import Planner, characteristic
@@ -21,7 +21,7 @@ from rulesets.model import CDA
 
 # The characteristics an "is" statement or characteristic-setting ability defined in every zone before
 # 2007-05 (402.3; 405.2a of 2003-07): all but power and toughness, which a * made 0 out of play (208.2).
-_EVERYWHERE = frozenset({"types", "subtypes", "supertypes", "colors"})
+_EVERYWHERE: Final = frozenset({"types", "subtypes", "supertypes", "colors"})
 
 
 def card_id(key: str, player: str, index: int, card: Card) -> str:
