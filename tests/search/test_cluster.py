@@ -13,6 +13,7 @@ import socket
 import subprocess
 import sys
 import time
+from multiprocessing import forkserver
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -223,6 +224,10 @@ def test_a_local_clusters_workers_leave_ctrl_c_to_the_run_and_one_as_it_starts_c
     if not hasattr(signal, "pthread_sigmask"):
         pytest.skip("no signal masks on this system")
     _ctrl_c_or_skip()
+    # multiprocessing's fork server is one per process, and a test before this one may have started it from a
+    # thread that did not hold Ctrl-C (the page's pool does, from a thread of its own): the workers would then be
+    # forked from that server. A real process runs a page or a local cluster, never both.
+    forkserver._forkserver._stop()
     seen: dict[str, object] = {}
     check = cluster_module._check_workers
 
