@@ -11,8 +11,8 @@ from typing import Final
 
 from engines.board.abilities import COPY_ADDITIONS
 from engines.board.board import (
-    EVERY_CREATURE_TYPE, FACE_DOWN, ON_BATTLEFIELD, TRANSFORMED, AbilityPart, ColorPart, CopyPart, StaticAbility,
-    TypePart,
+    EVERY_CREATURE_TYPE, FACE_DOWN, ON_BATTLEFIELD, TRANSFORMED, AbilityPart, ColorPart, ControlPart, CopyPart,
+    FullTextPart, PTModifyPart, PTSetPart, PTSwitchPart, StaticAbility, TextPart, TypePart,
 )
 from engines.layers.amounts import Amounts
 from engines.layers.plan import Planner, characteristic
@@ -308,7 +308,8 @@ class Applying(Amounts):
         """Apply ``unit``'s parts here to ``state``; True if some object's static abilities changed.
 
         With ``cloned`` (a trial), copy each object before changing it and collect the ids
-        of the objects touched there. Parts are told apart by ``kind``, most frequent first.
+        of the objects touched there. Parts are told apart by class, most frequent first: a compiled class's
+        ``kind`` is a class attribute, read through the type at every object, where ``isinstance`` is one check.
         """
         if objects is None:
             objects = sorted(self._affected(unit, state))
@@ -316,12 +317,12 @@ class Applying(Amounts):
         existence = False
         gained: frozenset[str] = frozenset()
         for part in unit.plan.at[key].parts:
-            if part.kind == "pt_modify" or part.kind == "pt_set":
+            if isinstance(part, (PTModifyPart, PTSetPart)):
                 # Values are read for every object before any changes: one effect applies at once.
                 values = self._pt_values(part, unit, state, you, objects, key)
-            elif part.kind == "copy":
+            elif isinstance(part, CopyPart):
                 target = state[part.of]
-            elif part.kind == "ability" and part.add_activated_of is not None:
+            elif isinstance(part, AbilityPart) and part.add_activated_of is not None:
                 gained = self._activated_of(part.add_activated_of, unit, state, you)
             for n, oid in enumerate(objects):
                 o = state[oid]
@@ -329,30 +330,30 @@ class Applying(Amounts):
                     o = state[oid] = o.clone()
                     cloned.add(oid)
                 statics = o.statics
-                if part.kind == "pt_modify":
+                if isinstance(part, PTModifyPart):
                     p, t = values[n]
                     o.power, o.toughness = (o.power or 0) + p, (o.toughness or 0) + t
-                elif part.kind == "pt_set":
+                elif isinstance(part, PTSetPart):
                     o.power, o.toughness = values[n]
-                elif part.kind == "color":
+                elif isinstance(part, ColorPart):
                     change_colors(o, part)
-                elif part.kind == "ability":
+                elif isinstance(part, AbilityPart):
                     change_abilities(o, part, unit, self.planner, None if cloned is not None else self.granted)
                     if part.add_activated_of is not None and gained:
                         o.keywords = o.keywords | gained
-                elif part.kind == "type":
+                elif isinstance(part, TypePart):
                     change_types(o, part, self.ruleset)
-                elif part.kind == "pt_switch":
+                elif isinstance(part, PTSwitchPart):
                     # Two steps, not one tuple assignment: the compiled build misreads ``x or 0`` inside one.
                     power, toughness = o.toughness or 0, o.power or 0
                     o.power, o.toughness = power, toughness
-                elif part.kind == "control":
+                elif isinstance(part, ControlPart):
                     o.controller = you if part.player == "you" else part.player
-                elif part.kind == "text":
+                elif isinstance(part, TextPart):
                     change_text(o, dict(part.swaps), self.planner)
-                elif part.kind == "full_text":
+                elif isinstance(part, FullTextPart):
                     take_text(o, state[part.of], unit, self.planner)
-                elif part.kind == "copy":
+                elif isinstance(part, CopyPart):
                     copy_onto(o, target, part, unit, self.planner)
                 # The apply functions give an object a new tuple of abilities only when they change it.
                 if o.statics is not statics:

@@ -234,11 +234,13 @@ class _Run(Explaining):
         step = self.ruleset.step_word.capitalize()
         across = self.ruleset.dependency_across_stages
         sublayers = self.ruleset.sublayers if self.until is None else self.ruleset.sublayers[:self.until]
+        # The counters' own step, where they have one (read once: a ruleset's attributes are slow to reach from here).
+        counters = None if self.machine.counters_with_modifiers else self.ruleset.counters_sublayer
         for sublayer in sublayers:
             key = sublayer.key
             if self.trace is not None:
                 self.trace.append(Heading(key, self.ruleset.say(sublayer.title), sublayer.rule, step))
-            if key == self.ruleset.counters_sublayer and not self.machine.counters_with_modifiers:
+            if key == counters:
                 self._counters(sublayer)
                 continue
             units = buckets.get(key)
