@@ -7,6 +7,6 @@
 rules document could not have known.
 """
 
-# Before any module here: the generator is of the engines' compiled group, whose build is used only if it was made from the
-# sources here (``engines.compiled``, which importing the engines runs).
+# Before any module here: the generator is of the engines' compiled group, whose build is used only if it
+# was made from the sources here (``engines.compiled``, which importing the engines runs).
 import engines  # noqa: E402,F401

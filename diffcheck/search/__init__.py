@@ -6,6 +6,6 @@ boards by what they show and by the rule changes that explain them (``attributio
 bisect); ``rundir`` keeps a run's files, atomically, so a run can be resumed.
 """
 
-# Before any module here: the static skip is of the engines' compiled group, whose build is used only if it was made from the
-# sources here (``engines.compiled``, which importing the engines runs).
+# Before any module here: the static skip is of the engines' compiled group, whose build is used only if it
+# was made from the sources here (``engines.compiled``, which importing the engines runs).
 import engines  # noqa: E402,F401
