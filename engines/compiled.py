@@ -100,19 +100,13 @@ def library() -> Path | None:
     return None
 
 
-def _of_group(fullname: str) -> str | None:
-    """``fullname`` if it is a module of the compiled group, else None."""
-    return fullname if fullname in MODULES else None
-
-
 class _Sources:
     """A finder for the modules of ``MODULES``: each from its ``.py`` file, never from an extension module."""
 
     def find_spec(self, fullname: str, path=None, target=None):
-        name = _of_group(fullname)
-        if name is None:
+        if fullname not in MODULES:
             return None
-        return importlib.util.spec_from_file_location(fullname, source(name))
+        return importlib.util.spec_from_file_location(fullname, source(fullname))
 
 
 class _Documented:
@@ -132,7 +126,7 @@ class _Documented:
             # maps the packages to the checkout, but not a top-level module its own build did not make.
             found = library()
             return None if found is None else importlib.util.spec_from_file_location(LIBRARY, found)
-        if _of_group(fullname) is None:
+        if fullname not in MODULES:
             return None
         spec = importlib.machinery.PathFinder.find_spec(fullname, path)
         if spec is not None and spec.loader is not None:

@@ -300,9 +300,11 @@ class Harness:
             head.wait(0.05)
             if head.ready():
                 inflight.popleft()
-                for chunk in head.get():
+                chunks = head.get()
+                for n, chunk in enumerate(chunks, start=1):
                     self._take_chunk(pool, *chunk)
-                    self._report()  # each chunk's progress as it is taken, a task of several chunks or not
+                    if n < len(chunks):
+                        self._report()  # a task of several chunks: each chunk's progress as it is taken
             self._collect_shrinks()
             self._report()
 

@@ -244,14 +244,15 @@ class Depending(Applying):
                 # You/Your), which no plan bit of a filter on owners, life or hands names: a change to its own
                 # object unsettles all.
                 own = u.source in moved
+                step = u.plan.at[key]
                 if own or self._reads(u, key) & written:
                     touches.pop(u, None)  # its affected set may differ
                 # A copy effect takes every characteristic of what it copies, not only those its plan reads
                 # (before July 2003 an effect of a later stage may apply among the copies: decision
                 # dependency_across_stages).
-                if own or (ALL if u.plan.at[key].writes & COPIABLE else u.plan.at[key].values) & written:
+                if own or (ALL if step.writes & COPIABLE else step.values) & written:
                     again.add(u)
-                if own or u.plan.at[key].whole & written:
+                if own or step.whole & written:
                     unsure.add(u)
         candidates: dict = {}
         for group in self._groups(pending):
