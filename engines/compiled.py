@@ -35,7 +35,7 @@ MODULES = (
     "engines.layers.amounts", "engines.layers.answer", "engines.layers.apply", "engines.layers.dependency",
     "engines.layers.explaining", "engines.layers.layer_pass", "engines.layers.machine", "engines.layers.plan",
     "engines.layers.reading", "engines.layers.recent", "engines.layers.resolution", "engines.layers.state",
-    "engines.layers.text", "engines.layers.zones",
+    "engines.layers.subtype_index", "engines.layers.text", "engines.layers.zones",
     "diffcheck.boards.generate", "diffcheck.search.skip",
 )
 MANIFEST = "compiled.json"

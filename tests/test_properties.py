@@ -486,3 +486,6 @@ def test_clone_copies_every_slot():
         setattr(o, slot, n)
     c = o.clone()
     assert [getattr(c, s) for s in Obj.__slots__] == list(range(len(Obj.__slots__)))
+    # The constructor takes every field, by position in the order of the slots.
+    made = Obj(*range(len(Obj.__slots__)))
+    assert [getattr(made, s) for s in Obj.__slots__] == list(range(len(Obj.__slots__)))

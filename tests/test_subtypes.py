@@ -270,3 +270,24 @@ def test_keyword_counters_by_document():
 def test_keyword_counters_only_grow():
     for a, b in zip(DOCUMENTS, DOCUMENTS[1:]):
         assert keyword_counters(a) <= keyword_counters(b), b
+
+
+def test_the_machines_index_answers_as_the_documents_sets():
+    # The compiled machine reads each document's sets through engines.layers.subtype_index.SubtypeIndex, its own
+    # copy of them: every word of every document, a word no document lists (a creature type), and every creature
+    # type as one word, in every set and with every set's card types, answer as rulesets.model.SubtypeSets does.
+    from engines.layers.subtype_index import LEGACY_INDEX, SubtypeIndex
+    from rulesets.model import EVERY_CREATURE_TYPE, LEGACY_SUBTYPES
+    from rulesets.subtypes import sets_read
+
+    kept = {id(LEGACY_SUBTYPES): LEGACY_SUBTYPES} | {id(s): s for s in map(sets_read, DOCUMENTS)}
+    for sets in kept.values():
+        index = LEGACY_INDEX if sets is LEGACY_SUBTYPES else SubtypeIndex(sets)
+        words = frozenset(sets.sets) | {"no-such-word", EVERY_CREATURE_TYPE}
+        assert all(index.of(w) == sets.of(w) for w in words)
+        for name in set(sets.sets.values()) | {"creature"}:
+            assert index.in_set(words, name) == sets.in_set(words, name) and index.in_set(words, name)
+        assert index.creature_types(frozenset({"elf", "no-such-word"})) and not index.creature_types(words)
+        assert index.creature_types(frozenset({"elf"})) == sets.creature_types(frozenset({"elf"}))
+        for types in map(frozenset, ({"creature"}, {"land"}, {"artifact", "creature"}, {"instant"}, set())):
+            assert all(index.fits(w, types) == sets.fits(w, types) for w in words)

@@ -15,8 +15,9 @@ from engines.board.board import (
     FullTextPart, PTModifyPart, PTSetPart, PTSwitchPart, StaticAbility, TextPart, TypePart,
 )
 from engines.layers.amounts import Amounts
-from engines.layers.plan import Planner, characteristic
+from engines.layers.plan import MachineRules, Planner, characteristic
 from engines.layers.state import Instance, Obj
+from engines.layers.subtype_index import SubtypeIndex
 from engines.layers.text import rechosen, swap_ability, swap_set, without_choices
 from engines.layers.zones import functions
 
@@ -156,10 +157,10 @@ def change_text(o: Obj, swaps: dict[str, str], planner: Planner) -> None:
         o.statics = tuple(statics)
 
 
-def change_types(o: Obj, part: TypePart, ruleset) -> None:
+def change_types(o: Obj, part: TypePart, rules: MachineRules) -> None:
     """Layer 4; setting a land's basic land types strips its own abilities (212.6e / 305.7).
 
-    From 2011 (305.7, ``ruleset.land_types_set_always``) it does so whatever land types the
+    From 2011 (305.7, ``Ruleset.land_types_set_always``) it does so whatever land types the
     land had; before (212.6e, 305.7 until 2011: an effect that *changes* a land's type) only
     if its land types were not already exactly the new ones.
 
@@ -172,14 +173,14 @@ def change_types(o: Obj, part: TypePart, ruleset) -> None:
     with none of the object's card types is not gained.
     """
     values = frozenset(part.values)
-    sets = ruleset.subtypes
+    sets = rules.subtypes
     strips = part.sets_basic_land_types and "land" in o.types and (
-        ruleset.land_types_set_always or sets.in_set(o.subtypes, "land") != values)
+        rules.land_types_set_always or sets.in_set(o.subtypes, "land") != values)
     if part.characteristic == "types":
         _change_card_types(o, part.op, values, sets)
     elif part.characteristic == "subtypes":
         hidden = o.hidden
-        if values and part.op != "remove" and ruleset.subtypes_match_types:
+        if values and part.op != "remove" and rules.subtypes_match_types:
             values = frozenset(v for v in values if sets.fits(v, o.types))
         if part.op != "set" and (
                 EVERY_CREATURE_TYPE in values or EVERY_CREATURE_TYPE in o.subtypes or EVERY_CREATURE_TYPE in hidden):
@@ -208,7 +209,7 @@ def change_types(o: Obj, part: TypePart, ruleset) -> None:
             o.statics = tuple(s for s in o.statics if s.granted)
 
 
-def _change_every_creature_type(o: Obj, op: str, values: frozenset[str], sets) -> None:
+def _change_every_creature_type(o: Obj, op: str, values: frozenset[str], sets: SubtypeIndex) -> None:
     """Subtypes where every creature type is involved: it is one word standing for the whole creature set, so
     the object holds it and no creature type besides (an Elf that becomes every creature type is just that).
     Setting subtypes needs nothing more: setting creature types replaces it, as any creature type."""
@@ -234,7 +235,7 @@ def _change_every_creature_type(o: Obj, op: str, values: frozenset[str], sets) -
             setattr(o, holder, frozenset(w for w in words if sets.of(w) != "creature") | {EVERY_CREATURE_TYPE})
 
 
-def _change_card_types(o: Obj, op: str, values: frozenset[str], sets) -> None:
+def _change_card_types(o: Obj, op: str, values: frozenset[str], sets: SubtypeIndex) -> None:
     before = o.types
     if op == "set":
         after = values
@@ -342,7 +343,7 @@ class Applying(Amounts):
                     if part.add_activated_of is not None and gained:
                         o.keywords = o.keywords | gained
                 elif isinstance(part, TypePart):
-                    change_types(o, part, self.ruleset)
+                    change_types(o, part, self.machine)
                 elif isinstance(part, PTSwitchPart):
                     # Two steps, not one tuple assignment: the compiled build misreads ``x or 0`` inside one.
                     power, toughness = o.toughness or 0, o.power or 0

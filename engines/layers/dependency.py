@@ -30,14 +30,19 @@ from rulesets.model import ALL_EFFECTS, NO_CDA
 
 def changed_bits(before: Obj, after: Obj) -> int:
     """Which characteristics (plan bits) differ between two versions of one object."""
+    # A clone shares every set it has not changed, so identity settles most comparisons before equality is
+    # asked (a set's != does not test identity first).
     bits = 0
-    if before.types != after.types or before.subtypes != after.subtypes or before.supertypes != after.supertypes:
+    if (before.types is not after.types and before.types != after.types
+            or before.subtypes is not after.subtypes and before.subtypes != after.subtypes
+            or before.supertypes is not after.supertypes and before.supertypes != after.supertypes):
         bits |= TYPES
         if ("land" in before.types) != ("land" in after.types):
             bits |= LAND
-    if before.colors != after.colors:
+    if before.colors is not after.colors and before.colors != after.colors:
         bits |= COLORS
-    if before.keywords != after.keywords or before.statics is not after.statics:
+    if (before.keywords is not after.keywords and before.keywords != after.keywords
+            or before.statics is not after.statics):
         bits |= ABILITIES | EXIST | TEXT
     if before.controller != after.controller:
         bits |= CONTROLLER
@@ -446,7 +451,7 @@ class Depending(Applying):
                 # Making an object a land (or not) decides whether B takes its abilities (212.6e / 305.7).
                 # Until 2011, whether its land types already are the new ones decides it too.
                 kept = None if self.ruleset.land_types_set_always else frozenset(part.values)
-                sets = self.ruleset.subtypes
+                sets = self.sets
                 for oid in self._affected(b, state).intersection(relevant):
                     if ("land" in state[oid].types) != ("land" in trial[oid].types):
                         return True

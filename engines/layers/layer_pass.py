@@ -16,8 +16,9 @@ from engines.board.board import ON_BATTLEFIELD, Attached, Board, Ids, Self_
 from engines.layers.plan import MachineRules, Planner
 from engines.layers.reading import matches
 from engines.layers.state import Instance, Obj
+from engines.layers.subtype_index import SubtypeIndex
 from engines.board.trace import Entry
-from rulesets.model import Ruleset, SubtypeSets
+from rulesets.model import Ruleset
 
 EMPTY: Final[frozenset[str]] = frozenset()
 
@@ -32,7 +33,7 @@ class LayerPass:
     trace: list[Entry] | None
     zoned: bool  # whether the board's cards outside the battlefield are objects of the state (``engines.layers.zones``)
     until: int | None  # how many sublayers the pass runs: None, all
-    sets: SubtypeSets
+    sets: SubtypeIndex  # the ruleset's subtype sets (``MachineRules.subtypes``)
     cards: dict
     zones: dict | None
     state: dict[str, Obj]

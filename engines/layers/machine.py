@@ -139,7 +139,7 @@ class _Run(Explaining):
         self.trace = trace
         # Whether the board's cards outside the battlefield are objects of the state (``engines.layers.zones``).
         self.zoned = zoned
-        self.sets = machine.ruleset.subtypes  # which words are creature types, for filters (every creature type)
+        self.sets = machine.subtypes  # which words are creature types, for filters (every creature type)
         if zoned:
             self.cards, self.zones = cards_by_object_id(board), None  # counts read the card objects
         elif board.graveyards or board.exile:  # most boards have neither: nothing to build per pass

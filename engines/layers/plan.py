@@ -17,6 +17,7 @@ from engines.board.values import (
     AllOf, AnyOf, AttachedIs, Compare, Controls, Devotion, Greatest, Is, ManaValueOf, Not, Sum, Times, per_object,
 )
 from engines.layers.recent import Recent
+from engines.layers.subtype_index import SubtypeIndex
 from rulesets.model import CDA, RESOLVED, STATIC, Ruleset
 
 # What a part changes, or what an effect's existence, text, affected set or values read.
@@ -352,3 +353,7 @@ class MachineRules:
         self.decided = frozenset(d.key for d in ruleset.decisions)
         # Where the counters' own step rests on a decision (2003: counters right after CSAs), traces say so.
         self.counters_rules = ("decision: counters_after_csa",) if "counters_after_csa" in self.decided else ()
+        # What changing types reads at every application (``engines.layers.apply.change_types``), held natively.
+        self.subtypes = SubtypeIndex(ruleset.subtypes)
+        self.land_types_set_always: bool = ruleset.land_types_set_always
+        self.subtypes_match_types: bool = ruleset.subtypes_match_types

@@ -6,10 +6,10 @@ from typing import Final, Iterable
 
 from engines.board.board import BASIC_LAND_TYPES, EVERY_CREATURE_TYPE, Card, Count, Filter, PTOf
 from engines.layers.state import card_halves
-from rulesets.model import LEGACY_SUBTYPES, SubtypeSets
+from engines.layers.subtype_index import LEGACY_INDEX, SubtypeIndex
 
 
-def matches(f: Filter, o, you: str | None, source_id: str | None, sets: SubtypeSets = LEGACY_SUBTYPES) -> bool:
+def matches(f: Filter, o, you: str | None, source_id: str | None, sets: SubtypeIndex = LEGACY_INDEX) -> bool:
     """Whether object ``o`` (an ``Obj``) passes filter ``f``, for an effect controlled by ``you``; ``sets``
     says which words are creature types, which an object with every creature type has."""
     if f.types and not f.types <= o.types:
@@ -152,14 +152,14 @@ def card_views(zones, with_counters: bool, keywords: frozenset[str] = frozenset(
     return tuple(CardView(card, owner, with_counters, keywords, each_half) for owner, cards in zones for card in cards)
 
 
-def count(value: Count, objects: Iterable, you: str | None, source_id: str | None, sets: SubtypeSets) -> int:
+def count(value: Count, objects: Iterable, you: str | None, source_id: str | None, sets: SubtypeIndex) -> int:
     """How many of ``objects`` (the permanents, or the cards of the count's zone) match the count's filter now."""
     f = value.filter
     return sum(1 for o in objects if matches(f, o, you, source_id, sets))
 
 
 def count_sharing(value: Count, objects: Iterable, it, you: str | None, source_id: str | None,
-                  sets: SubtypeSets) -> int:
+                  sets: SubtypeIndex) -> int:
     """How many of ``objects`` other than ``it`` match the count's filter and share a creature type (or a color)
     with ``it``, as the layers so far leave them: Coat of Arms's count for one creature."""
     f = value.filter

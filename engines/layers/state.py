@@ -121,33 +121,44 @@ class Obj:
     dormant: tuple[Instance, ...]
     halves: Halves | None  # a split card's (``Halves``); None for any other object
 
+    def __init__(self, id: str, name: str | None, controller: str, owner: str, types: frozenset[str],
+                 subtypes: frozenset[str], supertypes: frozenset[str], colors: frozenset[str],
+                 keywords: frozenset[str], statics: tuple[Instance, ...], power: int | None, toughness: int | None,
+                 mana_value: int, mana_cost: str, timestamp: int, attached_to: str | None, position: int,
+                 hidden: frozenset[str], words: frozenset[str] | None, status: int, zone: str,
+                 dormant: tuple[Instance, ...], halves: Halves | None) -> None:
+        # Every field by position: the compiled build makes an object with one native call, where
+        # ``Obj.__new__`` and a field at a time went through the generic call of a type's method.
+        self.id = id
+        self.name = name
+        self.controller = controller
+        self.owner = owner
+        self.types = types
+        self.subtypes = subtypes
+        self.supertypes = supertypes
+        self.colors = colors
+        self.keywords = keywords
+        self.statics = statics
+        self.power = power
+        self.toughness = toughness
+        self.mana_value = mana_value
+        self.mana_cost = mana_cost
+        self.timestamp = timestamp
+        self.attached_to = attached_to
+        self.position = position
+        self.hidden = hidden
+        self.words = words
+        self.status = status
+        self.zone = zone
+        self.dormant = dormant
+        self.halves = halves
+
     def clone(self) -> "Obj":
-        # Spelled out: trial applications clone objects in the innermost loop of dependency checks.
-        new = Obj.__new__(Obj)
-        new.id = self.id
-        new.name = self.name
-        new.controller = self.controller
-        new.owner = self.owner
-        new.types = self.types
-        new.subtypes = self.subtypes
-        new.supertypes = self.supertypes
-        new.colors = self.colors
-        new.keywords = self.keywords
-        new.statics = self.statics
-        new.power = self.power
-        new.toughness = self.toughness
-        new.mana_value = self.mana_value
-        new.mana_cost = self.mana_cost
-        new.timestamp = self.timestamp
-        new.attached_to = self.attached_to
-        new.position = self.position
-        new.hidden = self.hidden
-        new.words = self.words
-        new.status = self.status
-        new.zone = self.zone
-        new.dormant = self.dormant
-        new.halves = self.halves
-        return new
+        # Trial applications clone objects in the innermost loop of dependency checks.
+        return Obj(self.id, self.name, self.controller, self.owner, self.types, self.subtypes, self.supertypes,
+                   self.colors, self.keywords, self.statics, self.power, self.toughness, self.mana_value,
+                   self.mana_cost, self.timestamp, self.attached_to, self.position, self.hidden, self.words,
+                   self.status, self.zone, self.dormant, self.halves)
 
     @property
     def ability_words(self) -> frozenset[str]:
@@ -172,31 +183,13 @@ class Obj:
 
 def obj_from_permanent(p: Permanent, position: int, statics: tuple[Instance, ...], words: bool = False) -> Obj:
     """The object as printed; with ``words``, it keeps apart the words of its text (see ``Obj``)."""
-    o = Obj.__new__(Obj)
-    o.id = p.id
-    o.name = p.name
-    o.controller = p.controller
-    o.owner = p.owner
-    o.types = frozenset(p.types)
-    o.subtypes = frozenset(p.subtypes)
-    o.supertypes = frozenset(p.supertypes)
-    o.colors = frozenset(p.colors)
-    o.keywords = frozenset(p.abilities) if not p.activated else frozenset(p.abilities + p.activated)
-    o.statics = statics
-    o.power = p.power
-    o.toughness = p.toughness
-    o.mana_value = p.mana_value
-    o.mana_cost = p.mana_cost
-    o.timestamp = p.timestamp
-    o.attached_to = p.attached_to
-    o.position = position
-    o.hidden = _NONE
+    subtypes = frozenset(p.subtypes)
+    keywords = frozenset(p.abilities) if not p.activated else frozenset(p.abilities + p.activated)
     # An activated ability's words name a card, which a text change never changes (418.6a / 612.2).
-    o.words = (o.subtypes | (o.keywords if not p.activated else frozenset(p.abilities))) if words else None
-    o.status = p.status
-    o.zone = "battlefield"
-    o.dormant = ()
-    o.halves = None
+    text_words = (subtypes | (keywords if not p.activated else frozenset(p.abilities))) if words else None
+    o = Obj(p.id, p.name, p.controller, p.owner, frozenset(p.types), subtypes, frozenset(p.supertypes),
+            frozenset(p.colors), keywords, statics, p.power, p.toughness, p.mana_value, p.mana_cost, p.timestamp,
+            p.attached_to, position, _NONE, text_words, p.status, "battlefield", (), None)
     if p.face_down is not None:
         _face_down(o, p.face_down)
     return o

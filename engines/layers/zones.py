@@ -95,32 +95,15 @@ def _timestamps(board: Board) -> Iterable[int]:
 
 def _card_object(card: Card, oid: str, zone: str, player: str, ts: int, position: int, statics, dormant,
                  words: bool, keyword_counters: frozenset[str], indicators: bool) -> Obj:
-    o = Obj.__new__(Obj)
-    o.id = oid
-    o.name = card.name
-    o.controller = o.owner = player
-    o.types = frozenset(card.types)
-    o.subtypes = frozenset(card.subtypes)
-    o.supertypes = frozenset(card.supertypes)
+    subtypes = frozenset(card.subtypes)
     # From 2011-09-30 its color indicator's colors are printed colors (202.2e).
-    o.colors = frozenset(card.colors) | frozenset(card.color_indicator) if indicators else frozenset(card.colors)
+    colors = frozenset(card.colors) | frozenset(card.color_indicator) if indicators else frozenset(card.colors)
     # A keyword counter gives its keyword to a card in any zone (122.1b, from 2020).
-    o.keywords = frozenset(card.abilities + card.activated) | {k for k, n in card.counters if n and k in keyword_counters}
-    o.statics = statics
-    o.power = card.power
-    o.toughness = card.toughness
-    o.mana_value = card.mana_value
-    o.mana_cost = card.mana_cost
-    o.timestamp = ts
-    o.attached_to = None
-    o.position = position
-    o.hidden = frozenset()
-    o.words = o.subtypes | (o.keywords - frozenset(card.activated)) if words else None
-    o.status = 0
-    o.zone = zone
-    o.dormant = dormant
-    o.halves = None
-    return o
+    keywords = frozenset(card.abilities + card.activated) | {k for k, n in card.counters if n and k in keyword_counters}
+    text_words = subtypes | (keywords - frozenset(card.activated)) if words else None
+    return Obj(oid, card.name, player, player, frozenset(card.types), subtypes, frozenset(card.supertypes), colors,
+               keywords, statics, card.power, card.toughness, card.mana_value, card.mana_cost, ts, None, position,
+               frozenset(), text_words, 0, zone, dormant, None)
 
 
 def printed_card(card: Card, o: Obj, counted: bool, indicators: bool) -> Obj:
