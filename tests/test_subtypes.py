@@ -291,3 +291,6 @@ def test_the_machines_index_answers_as_the_documents_sets():
         assert index.creature_types(frozenset({"elf"})) == sets.creature_types(frozenset({"elf"}))
         for types in map(frozenset, ({"creature"}, {"land"}, {"artifact", "creature"}, {"instant"}, set())):
             assert all(index.fits(w, types) == sets.fits(w, types) for w in words)
+        assert {t: set(names) for t, names in index.sets_of_type.items()} == {
+            t: {name for name, types in sets.card_types.items() if t in types}
+            for t in set().union(*sets.card_types.values())}

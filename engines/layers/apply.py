@@ -246,18 +246,30 @@ def _change_card_types(o: Obj, op: str, values: frozenset[str], sets: SubtypeInd
     o.types = after
     if after == before:
         return
-    for group, types in sets.card_types.items():
-        had, has = not types.isdisjoint(before), not types.isdisjoint(after)
-        if had and not has:
-            gone = sets.in_set(o.subtypes, group)
-            if gone:
-                o.subtypes = o.subtypes - gone
-                o.hidden = o.hidden | gone
-        elif has and not had and o.hidden:
-            back = sets.in_set(o.hidden, group)
-            if back:
-                o.hidden = o.hidden - back
-                o.subtypes = o.subtypes | back
+    # Sets' words are disjoint, so the order the sets are met in changes nothing.
+    seen: set[str] = set()
+    for changed in before ^ after:
+        for group in sets.sets_of_type.get(changed, ()):
+            if group not in seen:
+                seen.add(group)
+                _move_subtypes(o, group, sets, before, after)
+
+
+def _move_subtypes(o: Obj, group: str, sets: SubtypeIndex, before: frozenset[str], after: frozenset[str]) -> None:
+    """The subtypes of set ``group`` wait in ``o.hidden`` while the object has none of the set's card types, and
+    come back with one (212.1b / 204.1a / 205.1a)."""
+    types = sets.card_types[group]
+    had, has = not types.isdisjoint(before), not types.isdisjoint(after)
+    if had and not has:
+        gone = sets.in_set(o.subtypes, group)
+        if gone:
+            o.subtypes = o.subtypes - gone
+            o.hidden = o.hidden | gone
+    elif has and not had and o.hidden:
+        back = sets.in_set(o.hidden, group)
+        if back:
+            o.hidden = o.hidden - back
+            o.subtypes = o.subtypes | back
 
 
 def change_colors(o: Obj, part: ColorPart) -> None:

@@ -13,11 +13,17 @@ class SubtypeIndex:
     ruleset's, from dicts this compiled class holds, so that a lookup is a native call and not a call into the
     interpreted ruleset (``tests/test_properties.py`` holds the two to the same answers)."""
 
-    __slots__ = ("sets", "card_types")
+    __slots__ = ("sets", "card_types", "sets_of_type")
 
     def __init__(self, sets: SubtypeSets) -> None:
         self.sets: dict[str, str] = dict(sets.sets)
         self.card_types: dict[str, frozenset[str]] = dict(sets.card_types)
+        # Card type -> the sets whose subtypes go with it: a change of card types can only move the subtypes of
+        # the sets of the card types it adds or removes (205.1a).
+        self.sets_of_type: dict[str, tuple[str, ...]] = {}
+        for name, types in self.card_types.items():
+            for t in types:
+                self.sets_of_type[t] = self.sets_of_type.get(t, ()) + (name,)
 
     def of(self, word: str) -> str:
         return self.sets.get(word, "creature")
