@@ -30,8 +30,8 @@ from typing import Any
 # it: the generator and the static skip of ``diffcheck`` run as often as the machine does, and are compiled with it
 # (only their names are here: the engines import nothing of diffcheck).
 MODULES = (
-    "engines.board.abilities", "engines.board.board", "engines.board.outcome", "engines.board.trace",
-    "engines.board.values", "engines.board.vocabulary",
+    "engines.board.abilities", "engines.board.board", "engines.board.outcome", "engines.board.record",
+    "engines.board.trace", "engines.board.values", "engines.board.vocabulary",
     "engines.layers.amounts", "engines.layers.answer", "engines.layers.apply", "engines.layers.dependency",
     "engines.layers.explaining", "engines.layers.layer_pass", "engines.layers.machine", "engines.layers.plan",
     "engines.layers.reading", "engines.layers.recent", "engines.layers.resolution", "engines.layers.state",

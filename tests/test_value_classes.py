@@ -4,15 +4,17 @@ defaults, and compute its derived fields as the rules need them."""
 
 import ast
 import dataclasses
+import pickle
 
 import pytest
 
-from engines.board import abilities, board, values
+from engines.board import abilities, board, trace, values
+from engines import COMPILED
 from engines.compiled import source
 from engines.board.board import Board, Effect, Filter, Ids, Permanent, PTModifyPart, PTSetPart, StaticAbility
 from engines.board.values import Count, TAPPED, TOKEN
 
-MODULES = (board, abilities, values)
+MODULES = (board, abilities, values, trace)
 
 
 def _classes_with_an_init():
@@ -85,3 +87,71 @@ def test_the_values_stay_frozen_and_compare_by_fields():
         StaticAbility("anthem", board.SELF, (PTModifyPart(1, 1),)))
     with pytest.raises(dataclasses.FrozenInstanceError):
         a.label = "other"  # type: ignore[misc]
+
+
+def _value_classes():
+    """Every dataclass of the board's value modules (the trace's entries too)."""
+    for module in MODULES:
+        for obj in vars(module).values():
+            if isinstance(obj, type) and dataclasses.is_dataclass(obj) and obj.__module__ == module.__name__:
+                yield obj
+
+
+def _twin(cls: type) -> type:
+    """A plain frozen dataclass with ``cls``'s fields (names, compare, hash, repr): what ``dataclasses`` writes
+    ``__eq__``, ``__hash__`` and ``__repr__`` for, to hold ``Record``'s to."""
+    fields = dataclasses.fields(cls)
+    made = dataclasses.make_dataclass(
+        cls.__name__, [(f.name, object, dataclasses.field(compare=f.compare, hash=f.hash, repr=f.repr)) for f in fields],
+        frozen=True)
+    made.__qualname__ = cls.__qualname__
+    return made
+
+
+def test_every_value_class_is_a_record_with_a_dataclass_s_equality_hash_and_repr():
+    # engines.board.record: each class takes Record's three methods, which dataclasses is told not to write
+    # (eq=False, repr=False); on the objects of real boards they answer as a dataclass of the same fields does.
+    from diffcheck.boards.generate import LARGE, seeded_boards
+    from engines.board.record import Record
+
+    classes = list(_value_classes())
+    assert len(classes) >= 44
+    for cls in classes:
+        assert issubclass(cls, Record), cls
+        params = cls.__dataclass_params__  # type: ignore[attr-defined]
+        assert not params.frozen and not params.eq and not params.repr, cls  # Record freezes it
+
+    seen: dict[type, list] = {}
+
+    def walk(value) -> None:
+        if dataclasses.is_dataclass(value) and not isinstance(value, type):
+            seen.setdefault(type(value), []).append(value)
+            for f in dataclasses.fields(value):
+                walk(getattr(value, f.name))
+        elif isinstance(value, (tuple, list, frozenset)):
+            for v in value:
+                walk(v)
+
+    for data in seeded_boards(3, 40, LARGE):
+        walk(Board.from_dict(data))
+    assert len(seen) >= 15
+    for cls, objects in seen.items():
+        twin = _twin(cls)
+        as_twins = [twin(**{f.name: getattr(o, f.name) for f in dataclasses.fields(o)}) for o in objects[:60]]
+        for o, t in zip(objects, as_twins):
+            assert repr(o) == repr(t) and hash(o) == hash(t)
+        for (a, ta), (b, tb) in zip(zip(objects, as_twins), zip(objects[1:], as_twins[1:])):
+            assert (a == b) == (ta == tb) and (a != b) == (ta != tb)
+        copy = dataclasses.replace(objects[0])
+        assert copy == objects[0] and hash(copy) == hash(objects[0]) and copy is not objects[0]
+        # Frozen, as a frozen dataclass is.
+        first = dataclasses.fields(objects[0])[0].name if dataclasses.fields(objects[0]) else "anything"
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(objects[0], first, None)
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            delattr(objects[0], first)
+        if not COMPILED:  # a compiled class makes its objects through its __init__ only, so pickle cannot
+            back = pickle.loads(pickle.dumps(objects[0]))
+            assert back == objects[0] and repr(back) == repr(objects[0]) and type(back) is cls
+    # Equal fields in another class are not equal (a dataclass compares only objects of its own class).
+    assert values.ManaValue() == values.ManaValue() and values.ManaValue() != values.YourTurn()

@@ -13,30 +13,31 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, ClassVar, Final, Iterable, Literal, Mapping, Union
 
+from engines.board.record import Record
 from engines.board.values import Condition, Count, Filter, Value, condition_from_dict, per_object, value_from_dict, value_to_dict
 from engines.board.vocabulary import BASIC_LAND_TYPES, CHANGELING, EVERY_CREATURE_TYPE, ON_BATTLEFIELD, card_types
 
 # ---------------------------------------------------------------- affects
 
 
-@dataclass(frozen=True, slots=True)
-class Self_:
+@dataclass(slots=True, init=False, eq=False, repr=False)
+class Self_(Record):
     """The ability's own object."""
 
     def to_dict(self) -> str:
         return "self"
 
 
-@dataclass(frozen=True, slots=True)
-class Attached:
+@dataclass(slots=True, init=False, eq=False, repr=False)
+class Attached(Record):
     """The object the ability's Aura or Equipment is attached to."""
 
     def to_dict(self) -> str:
         return "attached"
 
 
-@dataclass(frozen=True, slots=True, init=False)
-class Ids:
+@dataclass(slots=True, init=False, eq=False, repr=False)
+class Ids(Record):
     """A fixed set of objects, by id."""
 
     ids: tuple[str, ...]
@@ -48,8 +49,8 @@ class Ids:
         return list(self.ids)
 
 
-@dataclass(frozen=True, slots=True, init=False)
-class Matching:
+@dataclass(slots=True, init=False, eq=False, repr=False)
+class Matching(Record):
     """Every object on the battlefield that matches a filter, decided when the effect starts to apply."""
 
     filter: Filter
@@ -85,43 +86,43 @@ def affects_from_dict(data: Any) -> Affects:
 # of each part, not in the dataclass: the compiled build turns a dataclass's ClassVar into a field.
 
 
-class _CopyPartKind:
+class _CopyPartKind(Record):
     kind: ClassVar[Literal["copy"]] = "copy"
 
 
-class _ControlPartKind:
+class _ControlPartKind(Record):
     kind: ClassVar[Literal["control"]] = "control"
 
 
-class _TextPartKind:
+class _TextPartKind(Record):
     kind: ClassVar[Literal["text"]] = "text"
 
 
-class _FullTextPartKind:
+class _FullTextPartKind(Record):
     kind: ClassVar[Literal["full_text"]] = "full_text"
 
 
-class _TypePartKind:
+class _TypePartKind(Record):
     kind: ClassVar[Literal["type"]] = "type"
 
 
-class _ColorPartKind:
+class _ColorPartKind(Record):
     kind: ClassVar[Literal["color"]] = "color"
 
 
-class _AbilityPartKind:
+class _AbilityPartKind(Record):
     kind: ClassVar[Literal["ability"]] = "ability"
 
 
-class _PTSetPartKind:
+class _PTSetPartKind(Record):
     kind: ClassVar[Literal["pt_set"]] = "pt_set"
 
 
-class _PTModifyPartKind:
+class _PTModifyPartKind(Record):
     kind: ClassVar[Literal["pt_modify"]] = "pt_modify"
 
 
-class _PTSwitchPartKind:
+class _PTSwitchPartKind(Record):
     kind: ClassVar[Literal["pt_switch"]] = "pt_switch"
 
 
@@ -131,7 +132,7 @@ COPY_ADDITIONS: Final = {"add_types": "types", "add_subtypes": "subtypes", "add_
                   "add_abilities": "abilities"}
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(slots=True, init=False, eq=False, repr=False)
 class CopyPart(_CopyPartKind):
     """Become a copy of an object's copiable values (layer 1), with exceptions: characteristics the
     copy effect itself sets ("except it's 7/7"), as (characteristic, value) pairs (706.9 / 706.8 / 503)."""
@@ -170,7 +171,7 @@ class CopyPart(_CopyPartKind):
         return frozenset(COPY_ADDITIONS[k] for k, _ in self.exceptions if k in COPY_ADDITIONS)
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(slots=True, init=False, eq=False, repr=False)
 class ControlPart(_ControlPartKind):
     """Gain control: ``you`` means the effect's controller (layer 2)."""
 
@@ -183,7 +184,7 @@ class ControlPart(_ControlPartKind):
         return {"control": self.player}
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(slots=True, init=False, eq=False, repr=False)
 class TextPart(_TextPartKind):
     """Swap color words or subtype words in the affected objects' text (layer 3)."""
 
@@ -196,7 +197,7 @@ class TextPart(_TextPartKind):
         return {"change_text": dict(self.swaps)}
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(slots=True, init=False, eq=False, repr=False)
 class FullTextPart(_FullTextPartKind):
     """Have the full text of a card (Volrath's Shapeshifter: the top creature card of its owner's graveyard):
     its name, mana cost, colors, types and abilities, power and toughness. A text-changing effect (layer 3),
@@ -211,7 +212,7 @@ class FullTextPart(_FullTextPartKind):
         return {"text_of": self.of}
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(slots=True, init=False, eq=False, repr=False)
 class TypePart(_TypePartKind):
     """Set, add or remove card types, subtypes or supertypes (layer 4).
 
@@ -238,7 +239,7 @@ class TypePart(_TypePartKind):
         )
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(slots=True, init=False, eq=False, repr=False)
 class ColorPart(_ColorPartKind):
     """Set or add colors (layer 5)."""
 
@@ -250,7 +251,7 @@ class ColorPart(_ColorPartKind):
         object.__setattr__(self, "values", values)
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(slots=True, init=False, eq=False, repr=False)
 class AbilityPart(_AbilityPartKind):
     """Add or remove abilities (old layer 5, 2009 layer 6); applied as remove_all, remove, add."""
 
@@ -282,7 +283,7 @@ class AbilityPart(_AbilityPartKind):
         return {"abilities": out}
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(slots=True, init=False, eq=False, repr=False)
 class PTSetPart(_PTSetPartKind):
     """Set power and toughness to values."""
 
@@ -298,7 +299,7 @@ class PTSetPart(_PTSetPartKind):
         object.__setattr__(self, "per_object", per_object(power) or per_object(toughness))
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(slots=True, init=False, eq=False, repr=False)
 class PTModifyPart(_PTModifyPartKind):
     """Raise or lower power and toughness (+N/+N)."""
 
@@ -312,7 +313,7 @@ class PTModifyPart(_PTModifyPartKind):
         object.__setattr__(self, "per_object", per_object(power) or per_object(toughness))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, init=False, eq=False, repr=False)
 class PTSwitchPart(_PTSwitchPartKind):
     """Switch power and toughness."""
 
@@ -417,8 +418,8 @@ def parts_to_dict(parts: tuple[Part, ...]) -> dict[str, Any]:
 # ---------------------------------------------------------------- abilities, objects, effects
 
 
-@dataclass(frozen=True, slots=True, init=False)
-class StaticAbility:
+@dataclass(slots=True, init=False, eq=False, repr=False)
+class StaticAbility(Record):
     """A static ability; it generates one continuous effect (old 405, 2009 604).
 
     ``cda`` marks a characteristic-defining ability (2009 604.3; old rules call it a

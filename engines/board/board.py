@@ -27,6 +27,7 @@ from functools import lru_cache
 from typing import Any, Final, Iterable, Mapping
 
 # Re-exported: the board's users name its words, filters, values, abilities and parts from here.
+from engines.board.record import Record
 from engines.board.abilities import (  # noqa: F401
     ATTACHED, CHANGELING_ABILITY, PART_KEYS, SELF, AbilityPart, Affects, Attached, ColorPart, ControlPart, CopyPart,
     FullTextPart, Ids, Matching, Part, PTModifyPart, PTSetPart, PTSwitchPart, Self_, StaticAbility, TextPart,
@@ -128,8 +129,8 @@ def devotion_in(cost: str, letters: str) -> int:
 # ---------------------------------------------------------------- cards, objects, effects, the board
 
 
-@dataclass(frozen=True, slots=True, init=False)
-class Card:
+@dataclass(slots=True, init=False, eq=False, repr=False)
+class Card(Record):
     """A card outside the battlefield (in a graveyard, exile, a hand, a library, or a spell on the stack):
     printed characteristics, counters, keywords and static abilities. Counts and values read it (``PTOf``
     by its ``id``); effects that reach its zone change it (``Filter.zones``); its static abilities
@@ -245,8 +246,8 @@ class Card:
         return out
 
 
-@dataclass(frozen=True, slots=True, init=False)
-class Permanent:
+@dataclass(slots=True, init=False, eq=False, repr=False)
+class Permanent(Record):
     """An object on the battlefield, with its printed characteristics."""
 
     id: str
@@ -363,8 +364,8 @@ class Permanent:
         return counters_pt(self.counters)
 
 
-@dataclass(frozen=True, slots=True, init=False)
-class Effect:
+@dataclass(slots=True, init=False, eq=False, repr=False)
+class Effect(Record):
     """A continuous effect from a resolved spell or ability; it affects a fixed set of objects (418.3b)."""
 
     id: str
@@ -396,8 +397,8 @@ class Effect:
         object.__setattr__(self, "variable", variable)
 
 
-@dataclass(frozen=True, slots=True, init=False)
-class Board:
+@dataclass(slots=True, init=False, eq=False, repr=False)
+class Board(Record):
     """A board: its players (the active player first), the permanents on the battlefield, the continuous
     effects of resolved spells and abilities, and the cards in other zones (``from_dict`` reads the board
     format, docs/board-format.md)."""

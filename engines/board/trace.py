@@ -9,9 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from engines.board.record import Record
 
-@dataclass(frozen=True, slots=True)
-class Heading:
+
+@dataclass(slots=True, init=False, eq=False, repr=False)
+class Heading(Record):
     """The start of a layer or sublayer (before October 2003, a stage)."""
 
     sublayer: str
@@ -19,17 +21,36 @@ class Heading:
     rule: str
     step: str = "Layer"
 
+    def __init__(self, sublayer: str, title: str, rule: str, step: str = "Layer") -> None:
+        object.__setattr__(self, "sublayer", sublayer)
+        object.__setattr__(self, "title", title)
+        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, "step", step)
 
-@dataclass(frozen=True, slots=True)
-class Change:
+
+@dataclass(slots=True, init=False, eq=False, repr=False)
+class Change(Record):
     object: str
     characteristic: str
     before: Any
     after: Any
 
+    def __init__(self, object: str, characteristic: str, before: Any, after: Any) -> None:
+        # The field ``object`` hides the builtin here.
+        _set(self, "object", object)
+        _set(self, "characteristic", characteristic)
+        _set(self, "before", before)
+        _set(self, "after", after)
 
-@dataclass(frozen=True, slots=True)
-class Applied:
+
+def _set(change: Change, name: str, value: Any) -> None:
+    """Set a field of a frozen record, as its ``__init__`` does (``engines.board.record``), where a field named
+    ``object`` hides the builtin (``Change.__init__``)."""
+    object.__setattr__(change, name, value)
+
+
+@dataclass(slots=True, init=False, eq=False, repr=False)
+class Applied(Record):
     """One effect's parts applied in one sublayer."""
 
     sublayer: str
@@ -40,14 +61,37 @@ class Applied:
     rules: tuple[str, ...]
     changes: tuple[Change, ...]
 
+    def __init__(
+        self,
+        sublayer: str,
+        effect: str,
+        timestamp: int | None,
+        objects: tuple[str, ...],
+        why: str,
+        rules: tuple[str, ...],
+        changes: tuple[Change, ...],
+    ) -> None:
+        object.__setattr__(self, "sublayer", sublayer)
+        object.__setattr__(self, "effect", effect)
+        object.__setattr__(self, "timestamp", timestamp)
+        object.__setattr__(self, "objects", objects)
+        object.__setattr__(self, "why", why)
+        object.__setattr__(self, "rules", rules)
+        object.__setattr__(self, "changes", changes)
 
-@dataclass(frozen=True, slots=True)
-class Note:
+
+@dataclass(slots=True, init=False, eq=False, repr=False)
+class Note(Record):
     """Anything else a judge should know: a pass, a lost ability, a locked-in effect."""
 
     sublayer: str | None
     text: str
     rules: tuple[str, ...]
+
+    def __init__(self, sublayer: str | None, text: str, rules: tuple[str, ...]) -> None:
+        object.__setattr__(self, "sublayer", sublayer)
+        object.__setattr__(self, "text", text)
+        object.__setattr__(self, "rules", rules)
 
 
 Entry = Heading | Applied | Note

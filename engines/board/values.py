@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Final, Iterator, Mapping, Union
 
+from engines.board.record import Record
 from engines.board.vocabulary import KINDRED, card_types
 
 # An object's status bits (``Obj.status``): facts of the board that no continuous effect changes.
@@ -38,8 +39,8 @@ FILTER_PLAYER_KEYS: Final = ("controller", "owner")
 FILTER_STATUS_KEYS: Final = ("tapped", "attached", "paired", "face_down", "token", "was_cast", "transformed")
 
 
-@dataclass(frozen=True, slots=True, init=False)
-class Filter:
+@dataclass(slots=True, init=False, eq=False, repr=False)
+class Filter(Record):
     """Which objects (or graveyard cards) an effect reads; every given key must hold."""
 
     types: frozenset[str] = frozenset()
@@ -181,8 +182,8 @@ def _words(data: dict[str, Any], key: str, of_card_types: bool = False) -> froze
 # ---------------------------------------------------------------- values
 
 
-@dataclass(frozen=True, slots=True)
-class ManaValue:
+@dataclass(slots=True, init=False, eq=False, repr=False)
+class ManaValue(Record):
     """The affected object's mana value (old rules: converted mana cost): each object answers for itself."""
 
     def to_dict(self) -> str:
@@ -193,8 +194,8 @@ class ManaValue:
 SHARING: Final = ("creature_type", "color")
 
 
-@dataclass(frozen=True, slots=True, init=False)
-class Count:
+@dataclass(slots=True, init=False, eq=False, repr=False)
+class Count(Record):
     """How many objects on the battlefield, or cards in graveyards or in exile, match a filter.
 
     With ``sharing``, each affected object has its own count: the others that match and share at least one
@@ -219,8 +220,8 @@ class Count:
         return out
 
 
-@dataclass(frozen=True, slots=True)
-class PTOf:
+@dataclass(slots=True, init=False, eq=False, repr=False)
+class PTOf(Record):
     """The power or toughness of another object: a permanent, as the layers applied so far have
     left it (a noncreature has none: 0), or a card in a graveyard or in exile (Phyrexian Ingester's
     exiled card), whose P/T is its printed one, its +X/+Y counters counting from 2011-06 (121.1a).
@@ -229,67 +230,89 @@ class PTOf:
     of: str  # the id of an object or of a card
     characteristic: str  # "power" or "toughness"
 
+    def __init__(self, of: str, characteristic: str) -> None:
+        object.__setattr__(self, "of", of)
+        object.__setattr__(self, "characteristic", characteristic)
+
     def to_dict(self) -> dict[str, str]:
         return {f"{self.characteristic}_of": self.of}
 
 
-@dataclass(frozen=True, slots=True)
-class ManaValueOf:
+@dataclass(slots=True, init=False, eq=False, repr=False)
+class ManaValueOf(Record):
     """The mana value of an object, as copy effects leave it (a copiable value: 503.2 / 706.2), or of a card."""
 
     of: str
+
+    def __init__(self, of: str) -> None:
+        object.__setattr__(self, "of", of)
 
     def to_dict(self) -> dict[str, str]:
         return {"mana_value_of": self.of}
 
 
-@dataclass(frozen=True, slots=True)
-class CountersOn:
+@dataclass(slots=True, init=False, eq=False, repr=False)
+class CountersOn(Record):
     """How many counters of one kind are on an object or a card (no continuous effect changes it)."""
 
     kind: str
     of: str  # the id of an object or of a card
 
+    def __init__(self, kind: str, of: str) -> None:
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "of", of)
+
     def to_dict(self) -> dict[str, str]:
         return {"counters": self.kind, "of": self.of}
 
 
-@dataclass(frozen=True, slots=True)
-class Greatest:
+@dataclass(slots=True, init=False, eq=False, repr=False)
+class Greatest(Record):
     """The greatest power, toughness or mana value among the permanents a filter matches; 0 if none
     matches (a noncreature has no power or toughness: it is not counted for them, 208.3 / 207.3)."""
 
     characteristic: str  # "power", "toughness" or "mana_value"
     among: Filter
 
+    def __init__(self, characteristic: str, among: Filter) -> None:
+        object.__setattr__(self, "characteristic", characteristic)
+        object.__setattr__(self, "among", among)
+
     def to_dict(self) -> dict[str, Any]:
         return {f"greatest_{self.characteristic}": self.among.to_dict()}
 
 
-@dataclass(frozen=True, slots=True)
-class CardTypesAmong:
+@dataclass(slots=True, init=False, eq=False, repr=False)
+class CardTypesAmong(Record):
     """How many card types there are among the cards in every graveyard, or in exile (Tarmogoyf)."""
 
     zone: str  # "graveyard" or "exile"
+
+    def __init__(self, zone: str) -> None:
+        object.__setattr__(self, "zone", zone)
 
     def to_dict(self) -> dict[str, str]:
         return {"card_types_among": self.zone}
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerNumber:
+@dataclass(slots=True, init=False, eq=False, repr=False)
+class PlayerNumber(Record):
     """A player's life total or number of cards in hand: "you" (the ability's controller), "opponent"
     (the only opponent, on a board of two players) or a player by name."""
 
     what: str  # "life" or "hand_size"
     player: str
 
+    def __init__(self, what: str, player: str) -> None:
+        object.__setattr__(self, "what", what)
+        object.__setattr__(self, "player", player)
+
     def to_dict(self) -> dict[str, str]:
         return {self.what: self.player}
 
 
-@dataclass(frozen=True, slots=True)
-class Devotion:
+@dataclass(slots=True, init=False, eq=False, repr=False)
+class Devotion(Record):
     """A player's devotion to a color, or to two colors (700.5): the mana symbols of those colors among the mana
     costs of the permanents the player controls, a hybrid symbol of both counted once (a Theros God: "as long as
     your devotion to blue is less than five"). Mana costs change only by copy effects and controllers only by
@@ -299,6 +322,10 @@ class Devotion:
     colors: tuple[str, ...]
     player: str = "you"
 
+    def __init__(self, colors: tuple[str, ...], player: str = "you") -> None:
+        object.__setattr__(self, "colors", colors)
+        object.__setattr__(self, "player", player)
+
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"devotion": list(self.colors)}
         if self.player != "you":
@@ -306,33 +333,43 @@ class Devotion:
         return out
 
 
-@dataclass(frozen=True, slots=True)
-class Sum:
+@dataclass(slots=True, init=False, eq=False, repr=False)
+class Sum(Record):
     """The sum of values ("1 plus the number of ...": Lhurgoyf's toughness)."""
 
     values: tuple["Value", ...]
+
+    def __init__(self, values: tuple["Value", ...]) -> None:
+        object.__setattr__(self, "values", values)
 
     def to_dict(self) -> dict[str, Any]:
         return {"sum": [value_to_dict(v) for v in self.values]}
 
 
-@dataclass(frozen=True, slots=True)
-class Times:
+@dataclass(slots=True, init=False, eq=False, repr=False)
+class Times(Record):
     """A value multiplied by an integer ("+2/+2 for each ...", or -1 times a value for "-X")."""
 
     factor: int
     value: "Value"
 
+    def __init__(self, factor: int, value: "Value") -> None:
+        object.__setattr__(self, "factor", factor)
+        object.__setattr__(self, "value", value)
+
     def to_dict(self) -> dict[str, Any]:
         return {"times": self.factor, "value": value_to_dict(self.value)}
 
 
-@dataclass(frozen=True, slots=True)
-class AsResolved:
+@dataclass(slots=True, init=False, eq=False, repr=False)
+class AsResolved(Record):
     """What a per-object amount of a resolved effect came to for each object it affects, as it resolved (old
     418.3c; 611.2d): made by the layer machine (``engines.layers.resolution``), never written in a board."""
 
     amounts: tuple[tuple[str, int], ...]  # (object id, amount)
+
+    def __init__(self, amounts: tuple[tuple[str, int], ...]) -> None:
+        object.__setattr__(self, "amounts", amounts)
 
     def to_dict(self) -> dict[str, Any]:
         return {"as_resolved": dict(self.amounts)}
@@ -402,25 +439,34 @@ def per_object(value: Value) -> bool:
 # ---------------------------------------------------------------- conditions
 
 
-@dataclass(frozen=True, slots=True)
-class Controls:
+@dataclass(slots=True, init=False, eq=False, repr=False)
+class Controls(Record):
     """A player ("you": the ability's controller, or "opponent": any other player) controls a permanent
     that matches the filter ("as long as you control a Forest": Kird Ape)."""
 
     player: str  # "you" or "opponent"
     filter: Filter
 
+    def __init__(self, player: str, filter: Filter) -> None:
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "filter", filter)
+
     def to_dict(self) -> dict[str, Any]:
         return {"you_control" if self.player == "you" else "opponent_controls": self.filter.to_dict()}
 
 
-@dataclass(frozen=True, slots=True)
-class Compare:
+@dataclass(slots=True, init=False, eq=False, repr=False)
+class Compare(Record):
     """A value is at least, and/or at most, a number ("as long as you have 30 or more life")."""
 
     value: Value
     at_least: int | None = None
     at_most: int | None = None
+
+    def __init__(self, value: Value, at_least: int | None = None, at_most: int | None = None) -> None:
+        object.__setattr__(self, "value", value)
+        object.__setattr__(self, "at_least", at_least)
+        object.__setattr__(self, "at_most", at_most)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"value": value_to_dict(self.value)}
@@ -431,56 +477,74 @@ class Compare:
         return out
 
 
-@dataclass(frozen=True, slots=True)
-class Is:
+@dataclass(slots=True, init=False, eq=False, repr=False)
+class Is(Record):
     """The ability's own object matches the filter ("as long as it's red", "as long as it's tapped")."""
 
     filter: Filter
+
+    def __init__(self, filter: Filter) -> None:
+        object.__setattr__(self, "filter", filter)
 
     def to_dict(self) -> dict[str, Any]:
         return {"is": self.filter.to_dict()}
 
 
-@dataclass(frozen=True, slots=True)
-class AttachedIs:
+@dataclass(slots=True, init=False, eq=False, repr=False)
+class AttachedIs(Record):
     """The object the ability's Aura or Equipment is attached to matches the filter ("as long as enchanted
     artifact isn't a creature": Animate Artifact); never, if it is attached to nothing."""
 
     filter: Filter
 
+    def __init__(self, filter: Filter) -> None:
+        object.__setattr__(self, "filter", filter)
+
     def to_dict(self) -> dict[str, Any]:
         return {"attached_is": self.filter.to_dict()}
 
 
-@dataclass(frozen=True, slots=True)
-class YourTurn:
+@dataclass(slots=True, init=False, eq=False, repr=False)
+class YourTurn(Record):
     """It is (or is not) the turn of the ability's controller; the board's first player is the active one."""
 
     yours: bool = True
+
+    def __init__(self, yours: bool = True) -> None:
+        object.__setattr__(self, "yours", yours)
 
     def to_dict(self) -> dict[str, bool]:
         return {"your_turn": self.yours}
 
 
-@dataclass(frozen=True, slots=True)
-class AllOf:
+@dataclass(slots=True, init=False, eq=False, repr=False)
+class AllOf(Record):
     conditions: tuple["Condition", ...]
+
+    def __init__(self, conditions: tuple["Condition", ...]) -> None:
+        object.__setattr__(self, "conditions", conditions)
 
     def to_dict(self) -> dict[str, Any]:
         return {"all": [c.to_dict() for c in self.conditions]}
 
 
-@dataclass(frozen=True, slots=True)
-class AnyOf:
+@dataclass(slots=True, init=False, eq=False, repr=False)
+class AnyOf(Record):
     conditions: tuple["Condition", ...]
+
+    def __init__(self, conditions: tuple["Condition", ...]) -> None:
+        object.__setattr__(self, "conditions", conditions)
 
     def to_dict(self) -> dict[str, Any]:
         return {"any": [c.to_dict() for c in self.conditions]}
 
 
-@dataclass(frozen=True, slots=True)
-class Not:
+@dataclass(slots=True, init=False, eq=False, repr=False)
+class Not(Record):
     condition: "Condition"
+
+    def __init__(self, condition: "Condition") -> None:
+        object.__setattr__(self, "condition", condition)
 
     def to_dict(self) -> dict[str, Any]:
         return {"not": self.condition.to_dict()}
