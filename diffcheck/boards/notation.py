@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
 from diffcheck.boards.limits import CONTINUOUS_EFFECTS, MAX_EFFECTS, MAX_ITEMS, MAX_OBJECTS, body_count, \
@@ -342,7 +341,7 @@ def _merged(pieces: list[str], cards) -> list[str]:
 
     Only as many pieces as the longest such name has are tried together, so each piece costs a few lookups
     whatever the length of the list."""
-    longest = _comma_pieces(cards)
+    longest = cards.name_pieces
     out, i = [], 0
     while i < len(pieces):
         j = i + 1
@@ -357,12 +356,6 @@ def _merged(pieces: list[str], cards) -> list[str]:
         out.append(", ".join(pieces[i:j]))
         i = j
     return out
-
-
-@lru_cache(maxsize=4)
-def _comma_pieces(cards) -> int:
-    """The most pieces a catalogue card's name falls into when split on commas (2: Urborg, Tomb of Yawgmoth)."""
-    return max((card.name.count(",") + 1 for card in cards), default=1)
 
 
 def _name_part(text: str) -> str:

@@ -73,6 +73,10 @@ class Catalogue:
             self._by_name[key] = card
         self._records: dict[str, bytes] = {}  # folded name -> a pickled card not read yet
         self._cards: tuple[Card, ...] | None = tuple(self._by_name.values())
+        # The most pieces a card's name falls into when split on commas (2: Urborg, Tomb of Yawgmoth): how many
+        # pieces of a comma-separated list of names (``diffcheck.boards.notation``) may be one name. Kept with
+        # the pickle, so that asking it reads no card.
+        self.name_pieces: int = max((card.name.count(",") + 1 for card in self._cards), default=1)
 
     def _set_uncovered(self, uncovered: Iterable[Uncovered]) -> None:
         self.uncovered: tuple[Uncovered, ...] = tuple(uncovered)
@@ -82,7 +86,7 @@ class Catalogue:
         records = self._records or {
             key: pickle.dumps(card, protocol=pickle.HIGHEST_PROTOCOL) for key, card in self._by_name.items()
         }
-        return _from_records, (records, self.uncovered)
+        return _from_records, (records, self.uncovered, self.name_pieces)
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -165,11 +169,12 @@ class Catalogue:
         return found
 
 
-def _from_records(records: dict[str, bytes], uncovered: tuple[Uncovered, ...]) -> Catalogue:
+def _from_records(records: dict[str, bytes], uncovered: tuple[Uncovered, ...], name_pieces: int) -> Catalogue:
     """A catalogue as ``Catalogue.__reduce__`` pickled it: its cards read as they are looked up."""
     found = Catalogue.__new__(Catalogue)
     found._set_uncovered(uncovered)
     found._by_name, found._records, found._cards = {}, records, None
+    found.name_pieces = name_pieces
     return found
 
 

@@ -15,8 +15,9 @@ The value classes here and in ``abilities`` and ``values`` that a board is built
 the derived fields with them: the compiled build compiles what the source writes, while the ``__init__`` that
 ``dataclasses`` would generate runs as interpreted Python, about ten times slower, and building a board costs
 as much as evaluating it; ``init=False`` tells ``dataclasses`` not to write one it would not use (each method it
-writes is compiled from source as the module is imported). It still gives them equality, hashing, ``repr``
-and ``replace``; ``tests/test_value_classes.py`` holds each ``__init__`` to its fields.
+writes is compiled from source as the module is imported). Equality, hashing, ``repr`` and freezing come from
+``engines.board.record.Record``, ``replace`` and ``fields`` from ``dataclasses``; ``tests/test_value_classes.py``
+holds each ``__init__`` to its fields.
 """
 
 from __future__ import annotations

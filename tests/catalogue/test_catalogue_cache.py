@@ -70,3 +70,19 @@ def test_the_cached_catalogue_reads_a_card_as_it_is_looked_up(monkeypatch, tmp_p
     assert again.get("No Such Card") is None and len(again) == len(built)
     assert [card.name for card in again] == [card.name for card in built]  # every card, in the files' order
     assert pickle.loads(pickle.dumps(again)).cards == built.cards
+
+
+def test_a_board_of_card_names_reads_only_its_cards(monkeypatch, tmp_path):
+    # judge --cards: reading the names of a list (where a name with a comma, Urborg, Tomb of Yawgmoth, may be two
+    # pieces of it) reads no card the list does not name; the most pieces a name has is kept with the cache.
+    from diffcheck.boards.notation import board_from_cards
+
+    _fresh(monkeypatch, tmp_path)
+    built = index.catalogue()
+    assert built.name_pieces == 2  # Urborg, Tomb of Yawgmoth
+    index.catalogue.cache_clear()
+    again = index.catalogue()
+    board = board_from_cards("Grizzly Bears, Urborg, Tomb of Yawgmoth, Glorious Anthem")
+    assert [o["card"] for o in board["objects"]] == ["Grizzly Bears", "Urborg, Tomb of Yawgmoth", "Glorious Anthem"]
+    assert again.name_pieces == 2
+    assert set(again._by_name) == {"grizzly bears", "urborg tomb of yawgmoth", "glorious anthem"}
