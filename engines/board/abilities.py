@@ -222,21 +222,18 @@ class TypePart(_TypePartKind):
     characteristic: str  # "types", "subtypes" or "supertypes"
     op: str  # "set", "add" or "remove"
     values: tuple[str, ...]
+    # Derived, as the machine reads them at every application: the values as a set, and whether the part sets a
+    # land's subtypes to basic land types (old 212.6e; 2009 305.7).
+    value_set: frozenset[str] = field(default=frozenset(), init=False, repr=False, compare=False)
+    sets_basic_land_types: bool = field(default=False, init=False, repr=False, compare=False)
 
     def __init__(self, characteristic: str, op: str, values: tuple[str, ...]) -> None:
         object.__setattr__(self, "characteristic", characteristic)
         object.__setattr__(self, "op", op)
         object.__setattr__(self, "values", values)
-
-    @property
-    def sets_basic_land_types(self) -> bool:
-        """Setting a land's subtypes to basic land types (old 212.6e; 2009 305.7)."""
-        return (
-            self.characteristic == "subtypes"
-            and self.op == "set"
-            and bool(self.values)
-            and all(v in BASIC_LAND_TYPES for v in self.values)
-        )
+        object.__setattr__(self, "value_set", frozenset(values))
+        object.__setattr__(self, "sets_basic_land_types", characteristic == "subtypes" and op == "set" and bool(
+            values) and all(v in BASIC_LAND_TYPES for v in values))
 
 
 @dataclass(slots=True, init=False, eq=False, repr=False)
@@ -245,10 +242,12 @@ class ColorPart(_ColorPartKind):
 
     op: str  # "set" or "add"
     values: tuple[str, ...]
+    value_set: frozenset[str] = field(default=frozenset(), init=False, repr=False, compare=False)  # as TypePart's
 
     def __init__(self, op: str, values: tuple[str, ...]) -> None:
         object.__setattr__(self, "op", op)
         object.__setattr__(self, "values", values)
+        object.__setattr__(self, "value_set", frozenset(values))
 
 
 @dataclass(slots=True, init=False, eq=False, repr=False)

@@ -172,7 +172,7 @@ def change_types(o: Obj, part: TypePart, rules: MachineRules) -> None:
     removing subtypes reach the hidden ones too. From 2011-09 (205.3d) a subtype that goes
     with none of the object's card types is not gained.
     """
-    values = frozenset(part.values)
+    values = part.value_set
     sets = rules.subtypes
     strips = part.sets_basic_land_types and "land" in o.types and (
         rules.land_types_set_always or sets.in_set(o.subtypes, "land") != values)
@@ -273,7 +273,7 @@ def _move_subtypes(o: Obj, group: str, sets: SubtypeIndex, before: frozenset[str
 
 
 def change_colors(o: Obj, part: ColorPart) -> None:
-    o.colors = frozenset(part.values) if part.op == "set" else o.colors | frozenset(part.values)
+    o.colors = part.value_set if part.op == "set" else o.colors | part.value_set
 
 
 def change_abilities(o: Obj, part: AbilityPart, unit: Instance, planner: Planner, grants: set | None = None) -> None:

@@ -450,7 +450,7 @@ class Depending(Applying):
             elif isinstance(part, TypePart) and part.sets_basic_land_types:
                 # Making an object a land (or not) decides whether B takes its abilities (212.6e / 305.7).
                 # Until 2011, whether its land types already are the new ones decides it too.
-                kept = None if self.machine.land_types_set_always else frozenset(part.values)
+                kept = None if self.machine.land_types_set_always else part.value_set
                 sets = self.sets
                 for oid in self._affected(b, state).intersection(relevant):
                     if ("land" in state[oid].types) != ("land" in trial[oid].types):

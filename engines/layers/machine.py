@@ -147,9 +147,10 @@ class _Run(Explaining):
             keywords = machine.ruleset.keyword_counters
             each_half = not machine.ruleset.split_cards_combined
             # The cards as a count reads them before and after their counters apply (``_card_counters_counted``).
-            self.zones = {counted: {"graveyard": card_views(board.graveyards, counted, keywords, each_half),
-                                    "exile": card_views(board.exile, counted, keywords, each_half)}
-                          for counted in {False, machine.ruleset.card_counters}}
+            self.zones = {
+                counted: {"graveyard": card_views(board.graveyards, "graveyard", counted, keywords, each_half),
+                          "exile": card_views(board.exile, "exile", counted, keywords, each_half)}
+                for counted in {False, machine.ruleset.card_counters}}
         else:
             self.cards, self.zones = _NO_CARDS, _NO_ZONES
         planner = self.planner  # planner.plan(a) rather than a bound method kept: compiled, a native call
