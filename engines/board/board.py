@@ -294,6 +294,14 @@ class Permanent(Record):
     # layer machine
     # builds most objects on that fast path.
     plain: bool = field(default=True, init=False, repr=False, compare=False)
+    # Derived: its printed words as the sets the layer machine starts its object from (``engines.layers.state``),
+    # made once with the board rather than at every evaluation of it (a run evaluates a board with two editions,
+    # ``diff`` with every one); its keywords count its activated abilities' words.
+    type_set: frozenset[str] = field(default=frozenset(), init=False, repr=False, compare=False)
+    subtype_set: frozenset[str] = field(default=frozenset(), init=False, repr=False, compare=False)
+    supertype_set: frozenset[str] = field(default=frozenset(), init=False, repr=False, compare=False)
+    color_set: frozenset[str] = field(default=frozenset(), init=False, repr=False, compare=False)
+    keyword_set: frozenset[str] = field(default=frozenset(), init=False, repr=False, compare=False)
 
     def __init__(self, id: str, name: str, controller: str, owner: str, timestamp: int, types: tuple[str, ...] = (),
                  subtypes: tuple[str, ...] = (), supertypes: tuple[str, ...] = (), colors: tuple[str, ...] = (),
@@ -344,6 +352,11 @@ class Permanent(Record):
         object.__setattr__(self, "status", (TAPPED if tapped else 0) | (PAIRED if paired_with is not None else 0)
                            | (TOKEN if token else 0) | (WAS_CAST if was_cast else 0)
                            | (TRANSFORMED if transformed else 0))
+        object.__setattr__(self, "type_set", frozenset(types))
+        object.__setattr__(self, "subtype_set", frozenset(subtypes))
+        object.__setattr__(self, "supertype_set", frozenset(supertypes))
+        object.__setattr__(self, "color_set", frozenset(colors))
+        object.__setattr__(self, "keyword_set", frozenset(abilities + activated if activated else abilities))
 
     def counter_timestamp(self, kind: str) -> int:
         return dict(self.counter_timestamps).get(kind, self.timestamp)

@@ -30,8 +30,8 @@ from rulesets.model import ALL_EFFECTS, NO_CDA
 
 def changed_bits(before: Obj, after: Obj) -> int:
     """Which characteristics (plan bits) differ between two versions of one object."""
-    # A clone shares every set it has not changed, so identity settles most comparisons before equality is
-    # asked (a set's != does not test identity first).
+    # A clone shares every value it has not changed, so identity settles most comparisons before equality is
+    # asked (a set's != does not test identity first, and an int or str that may be None is compared generically).
     bits = 0
     if (before.types is not after.types and before.types != after.types
             or before.subtypes is not after.subtypes and before.subtypes != after.subtypes
@@ -46,9 +46,11 @@ def changed_bits(before: Obj, after: Obj) -> int:
         bits |= ABILITIES | EXIST | TEXT
     if before.controller != after.controller:
         bits |= CONTROLLER
-    if before.power != after.power or before.toughness != after.toughness:
+    if (before.power is not after.power and before.power != after.power
+            or before.toughness is not after.toughness and before.toughness != after.toughness):
         bits |= PT
-    if before.name != after.name or before.mana_value != after.mana_value or before.mana_cost != after.mana_cost:
+    if (before.name is not after.name and before.name != after.name or before.mana_value != after.mana_value
+            or before.mana_cost != after.mana_cost):
         bits |= COPIABLE
     return bits
 
@@ -494,9 +496,9 @@ class Depending(Applying):
         which from 2020 apply among the modifying effects, are no effect: they never take part
         (613.8a names effects only), and go in timestamp order.
         """
-        if any(u.key[0] == "k" for u in pending):
-            pending = [u for u in pending if u.key[0] != "k"]
-        mode = self.ruleset.cda_dependency
+        if any(u.counters for u in pending):
+            pending = [u for u in pending if not u.counters]
+        mode = self.machine.cda_dependency
         if mode == ALL_EFFECTS:
             return [pending]
         others = [u for u in pending if not u.cda]

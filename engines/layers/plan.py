@@ -357,3 +357,4 @@ class MachineRules:
         self.subtypes = SubtypeIndex(ruleset.subtypes)
         self.land_types_set_always: bool = ruleset.land_types_set_always
         self.subtypes_match_types: bool = ruleset.subtypes_match_types
+        self.cda_dependency: str = ruleset.cda_dependency  # which effects may depend on which (``Depending._groups``)

@@ -24,7 +24,8 @@ class Instance:
     broken by board order (the ``simultaneous_timestamps`` decision).
     """
 
-    __slots__ = ("key", "label", "body", "plan", "source", "controller", "timestamp", "order", "granted", "cda")
+    __slots__ = ("key", "label", "body", "plan", "source", "controller", "timestamp", "order", "granted", "cda",
+                 "counters")
 
     def __init__(self, key, label, body, plan: Plan, source, controller, timestamp, order, granted=False):
         self.key = key
@@ -37,6 +38,8 @@ class Instance:
         self.order: tuple = order
         self.granted: bool = granted  # granted by an effect: not part of the object's text (418.6b / 612.3)
         self.cda: bool = plan.origin == "cda"
+        # A permanent's counters, applied as an effect is but no effect (613.8a names effects only): key ("k", ...).
+        self.counters: bool = key[0] == "k"
 
     @property
     def ability(self) -> StaticAbility:
@@ -183,13 +186,12 @@ class Obj:
 
 def obj_from_permanent(p: Permanent, position: int, statics: tuple[Instance, ...], words: bool = False) -> Obj:
     """The object as printed; with ``words``, it keeps apart the words of its text (see ``Obj``)."""
-    subtypes = frozenset(p.subtypes)
-    keywords = frozenset(p.abilities) if not p.activated else frozenset(p.abilities + p.activated)
+    subtypes, keywords = p.subtype_set, p.keyword_set
     # An activated ability's words name a card, which a text change never changes (418.6a / 612.2).
     text_words = (subtypes | (keywords if not p.activated else frozenset(p.abilities))) if words else None
-    o = Obj(p.id, p.name, p.controller, p.owner, frozenset(p.types), subtypes, frozenset(p.supertypes),
-            frozenset(p.colors), keywords, statics, p.power, p.toughness, p.mana_value, p.mana_cost, p.timestamp,
-            p.attached_to, position, _NONE, text_words, p.status, "battlefield", (), None)
+    o = Obj(p.id, p.name, p.controller, p.owner, p.type_set, subtypes, p.supertype_set, p.color_set, keywords,
+            statics, p.power, p.toughness, p.mana_value, p.mana_cost, p.timestamp, p.attached_to, position, _NONE,
+            text_words, p.status, "battlefield", (), None)
     if p.face_down is not None:
         _face_down(o, p.face_down)
     return o
