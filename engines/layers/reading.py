@@ -116,6 +116,9 @@ def _pt_matches(f: Filter, o: Obj) -> bool:
 
 _NO_WORDS: Final[frozenset[str]] = frozenset()
 
+# A card view's id: no object's (a filter's "other" never excludes it; a count's "sharing" always counts it).
+NO_ID: Final = ""
+
 
 class CardView(Obj):
     """A card in a graveyard or in exile seen through the same eyes as an object (an ``Obj``, so that a filter
@@ -138,10 +141,6 @@ class CardView(Obj):
                          card.mana_cost, 0, None, 0, _NO_WORDS, None, 0, zone, (), card_halves(card, each_half))
         # What an effect that gains activated abilities reads.
         self.activated = frozenset(card.activated) if card.activated else _NO_WORDS
-
-
-# A card view's id: no object's (a filter's "other" never excludes it; a count's "sharing" always counts it).
-NO_ID: Final = ""
 
 
 def card_views(zones, zone: str, with_counters: bool, keywords: frozenset[str] = frozenset(),
