@@ -38,3 +38,10 @@ class EngineError(RuntimeError):
         if self.stderr_tail:
             text += "\nlast lines of its stderr:\n" + "\n".join(f"  {line}" for line in self.stderr_tail)
         return text
+
+
+class UnknownEngine(LookupError):
+    """No engine answers to a name: not installed, not an edition, alias or day in range, not importable.
+
+    The message says which, and what the names could have been.
+    """

@@ -12,17 +12,17 @@ and terms differ too, but they change what a trace says, not what a board comes 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import Callable, Iterable
 
 from rulesets import six_layers, subtypes
 from rulesets.documents import by_file_date
 from rulesets.common import COMMON_DECISIONS, DEPENDENCY_TRIAL
 from rulesets.model import ALL_EFFECTS, AMONG_CDAS, CDA, NO_CDA, PART_KINDS, RESOLVED, STATIC, Decision, Ruleset, Sublayer
+from rulesets.record import record, replace
 from rulesets.plan_edit import MODIFY, PT_KINDS, insert_after, insert_before, modify_sublayer, move, with_plan
 
 
-@dataclass(frozen=True)
+@record
 class RuleChange:
     key: str
     title: str

@@ -9,11 +9,12 @@ document in effect by then. Which edition of the layer rules a document belongs 
 from __future__ import annotations
 
 from bisect import bisect_right
-from dataclasses import dataclass
 from datetime import date
 
+from rulesets.record import record
 
-@dataclass(frozen=True, order=True)
+
+@record(order=True)
 class Document:
     """One Comprehensive Rules document: the date it took effect, and its file's date."""
 

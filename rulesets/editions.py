@@ -12,7 +12,6 @@ took effect, ``2009-07``), its aliases (``cr418``, ``cr613``, ``current``), or a
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from rulesets import language, subtypes
@@ -21,9 +20,10 @@ from rulesets.changes import BY_KEY, RuleChange
 from rulesets.inexpressible import NOT_EXPRESSIBLE, Inexpressible
 from rulesets.documents import ARCHIVE_GAPS, DOCUMENTS, DateOutOfRange, Document, archive_gap, by_file_date, in_force
 from rulesets.model import Ruleset
+from rulesets.record import record, replace
 
 
-@dataclass(frozen=True)
+@record
 class Edition:
     key: str  # YYYY-MM of the first document
     title: str

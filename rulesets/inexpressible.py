@@ -8,10 +8,10 @@ timeline list them beside the named rule changes (``rulesets.changes``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from rulesets.record import record
 
 
-@dataclass(frozen=True)
+@record
 class Inexpressible:
     """A difference between an edition and the one before it that no board in the board format can show."""
 

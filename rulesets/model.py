@@ -7,9 +7,10 @@ new code path.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Final, Mapping
+
+from rulesets.record import record
 
 # Where an effect comes from; the layer a part goes to can depend on it (418.5a 6b/6d).
 CDA: Final = "cda"  # a characteristic-defining (old: characteristic-setting) ability
@@ -33,7 +34,7 @@ COUNTERS: Final = "counters"
 EVERY_CREATURE_TYPE: Final = "every creature type"
 
 
-@dataclass(frozen=True)
+@record
 class SubtypeSets:
     """Which set each subtype belongs to, as a document lists them (the glossary's "... Type" entries until
     2009, 204.3f-k from 2009, 205.3g-q from 2011), and which card types each set goes with (205.3d: creature
@@ -88,7 +89,7 @@ LEGACY_SUBTYPES = SubtypeSets(
 )
 
 
-@dataclass(frozen=True)
+@record
 class Sublayer:
     """One step of the layer order: a layer, or a sublayer of the P/T layer."""
 
@@ -101,7 +102,7 @@ class Sublayer:
     topic: str = ""
 
 
-@dataclass(frozen=True)
+@record
 class Decision:
     """A case the rules text leaves open, and what this ruleset does there."""
 
@@ -110,7 +111,7 @@ class Decision:
     choice: str  # one plain sentence
 
 
-@dataclass(frozen=True)
+@record
 class Ruleset:
     """A rules version: the layer plan, the placement of each kind of part, and policies."""
 

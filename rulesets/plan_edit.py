@@ -7,11 +7,11 @@ stages of the rules before October 2003, which no document numbers, 1..n in orde
 
 from __future__ import annotations
 
-from dataclasses import replace
 from types import MappingProxyType
 from typing import Iterable
 
 from rulesets.model import Ruleset, Sublayer
+from rulesets.record import replace
 
 PT_KINDS = ("pt_set", "pt_modify", "pt_switch")
 

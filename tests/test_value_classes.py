@@ -1,6 +1,7 @@
-"""The board's value classes spell out their ``__init__`` (so that the compiled build compiles it:
-``engines/board/board.py``'s docstring); each must take exactly its dataclass fields, in order, with their
-defaults, and compute its derived fields as the rules need them."""
+"""The board's value classes are records (``engines.board.record``): each names its fields in ``__match_args__``
+and spells out its ``__init__`` (so that the compiled build compiles it: ``engines/board/board.py``'s docstring);
+each ``__init__`` must take exactly those fields, in order, with their defaults, and compute its derived fields as
+the rules need them. Records answer as frozen dataclasses of the same fields do."""
 
 import ast
 import dataclasses
@@ -9,58 +10,79 @@ import pickle
 import pytest
 
 from engines.board import abilities, board, trace, values
-from engines import COMPILED
 from engines.compiled import source
 from engines.board.board import Board, Effect, Filter, Ids, Permanent, PTModifyPart, PTSetPart, StaticAbility
+from engines.board.record import Record
 from engines.board.values import Count, TAPPED, TOKEN
+from rulesets.record import FrozenInstanceError, fields, is_record, replace
 
 MODULES = (board, abilities, values, trace)
 
 
-def _classes_with_an_init():
-    """(module, class definition) for each dataclass of the modules whose source spells out ``__init__``."""
+def _record_definitions():
+    """(module, class definition) for each class of the modules that declares ``__match_args__``."""
     for module in MODULES:
         tree = ast.parse(source(module.__name__).read_text())
         for node in tree.body:
-            if isinstance(node, ast.ClassDef) and any(isinstance(d, ast.Call) and getattr(d.func, "id", "") == "dataclass"
-                                                      for d in node.decorator_list):
-                if any(isinstance(n, ast.FunctionDef) and n.name == "__init__" for n in node.body):
-                    yield module, node
+            if isinstance(node, ast.ClassDef) and _declared_fields(node) is not None:
+                yield module, node
 
 
-def _init_fields(cls: ast.ClassDef) -> list[tuple[str, str | None]]:
-    """The fields the generated ``__init__`` would take: name and default's source (None: no default)."""
-    out = []
+def _declared_fields(cls: ast.ClassDef) -> list[str] | None:
     for n in cls.body:
-        if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name) and "ClassVar" not in ast.unparse(n.annotation):
-            value = n.value
-            if isinstance(value, ast.Call) and getattr(value.func, "id", "") == "field":
-                if any(k.arg == "init" and isinstance(k.value, ast.Constant) and k.value.value is False
-                       for k in value.keywords):
-                    continue
-                value = next((k.value for k in value.keywords if k.arg == "default"), None)
-            out.append((n.target.id, None if value is None else ast.unparse(value)))
-    return out
+        if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name) and n.target.id == "__match_args__":
+            return list(ast.literal_eval(n.value))
+    return None
 
 
-def _init_parameters(cls: ast.ClassDef) -> list[tuple[str, str | None]]:
-    init = next(n for n in cls.body if isinstance(n, ast.FunctionDef) and n.name == "__init__")
-    names = [a.arg for a in init.args.args[1:]]
-    defaults = [None] * (len(names) - len(init.args.defaults)) + [ast.unparse(d) for d in init.args.defaults]
-    return list(zip(names, defaults))
+def _annotated(cls: ast.ClassDef) -> list[str]:
+    """The attributes the class body annotates (its fields, then the ones derived from them), ``ClassVar`` aside."""
+    return [n.target.id for n in cls.body if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)
+            and "ClassVar" not in ast.unparse(n.annotation)]
 
 
-SPELLED_OUT = list(_classes_with_an_init())
+def _init(cls: ast.ClassDef) -> ast.FunctionDef | None:
+    return next((n for n in cls.body if isinstance(n, ast.FunctionDef) and n.name == "__init__"), None)
 
 
-@pytest.mark.parametrize("cls", [c for _, c in SPELLED_OUT], ids=lambda c: c.name)
-def test_an_init_takes_its_fields_in_order_with_their_defaults(cls):
-    assert _init_parameters(cls) == _init_fields(cls)
+def _init_parameters(cls: ast.ClassDef) -> list[str]:
+    init = _init(cls)
+    return [] if init is None else [a.arg for a in init.args.args[1:]] + [a.arg for a in init.args.kwonlyargs]
 
 
-def test_the_board_values_spell_out_their_init():
+def _set_by_init(cls: ast.ClassDef) -> set[str]:
+    """The attributes ``__init__`` sets: ``object.__setattr__(self, "name", ...)`` (or a helper's same call)."""
+    init = _init(cls)
+    if init is None:
+        return set()
+    return {call.args[1].value for call in ast.walk(init) if isinstance(call, ast.Call)
+            and len(call.args) >= 2 and isinstance(call.args[1], ast.Constant) and isinstance(call.args[1].value, str)
+            and ast.unparse(call.args[0]) == "self"}
+
+
+RECORDS = list(_record_definitions())
+
+
+@pytest.mark.parametrize("cls", [c for _, c in RECORDS], ids=lambda c: c.name)
+def test_an_init_takes_its_fields_in_order_and_sets_every_attribute(cls):
+    declared = _declared_fields(cls)
+    assert _init_parameters(cls) == declared
+    annotated = _annotated(cls)
+    assert annotated[:len(declared)] == declared  # the fields first, in order; then what is derived from them
+    assert _set_by_init(cls) == set(annotated)
+    # No class-body default: the defaults are __init__'s (a native class would compute one for every object).
+    assert all(n.value is None for n in cls.body if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)
+               and "ClassVar" not in ast.unparse(n.annotation))
+
+
+def test_every_value_class_is_a_record_that_declares_its_fields():
+    classes = list(_value_classes())
+    assert len(classes) >= 44
+    assert {c.__name__ for c in classes} == {c.name for _, c in RECORDS}
+    for cls in classes:
+        assert is_record(cls) and not dataclasses.is_dataclass(cls), cls
     assert {"Permanent", "Card", "Effect", "Board", "StaticAbility", "Ids", "Matching", "Filter", "Count",
-            "TypePart", "PTSetPart", "PTModifyPart", "AbilityPart", "CopyPart"} <= {c.name for _, c in SPELLED_OUT}
+            "TypePart", "PTSetPart", "PTModifyPart", "AbilityPart", "CopyPart"} <= {c.__name__ for c in classes}
 
 
 def test_derived_fields_are_computed_by_the_spelled_out_inits():
@@ -78,56 +100,45 @@ def test_derived_fields_are_computed_by_the_spelled_out_inits():
     assert not Filter(types=frozenset({"creature"})).rare and Filter(attached=False).rare
     b = Board(("p1", "p2"), (grizzly,))
     assert b.object("a") is grizzly and not b.reaches_cards and not b.variable_effects
-    assert dataclasses.replace(b, objects=()).objects == () and dataclasses.replace(b, objects=())._by_id == {}
+    assert replace(b, objects=()).objects == () and replace(b, objects=())._by_id == {}
 
 
 def test_the_values_stay_frozen_and_compare_by_fields():
     a = StaticAbility("anthem", board.SELF, (PTModifyPart(1, 1),))
     assert a == StaticAbility("anthem", board.SELF, (PTModifyPart(1, 1),)) and hash(a) == hash(
         StaticAbility("anthem", board.SELF, (PTModifyPart(1, 1),)))
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    with pytest.raises(FrozenInstanceError):
         a.label = "other"  # type: ignore[misc]
 
 
 def _value_classes():
-    """Every dataclass of the board's value modules (the trace's entries too)."""
+    """Every record class of the board's value modules (the trace's entries too)."""
     for module in MODULES:
         for obj in vars(module).values():
-            if isinstance(obj, type) and dataclasses.is_dataclass(obj) and obj.__module__ == module.__name__:
+            if isinstance(obj, type) and issubclass(obj, Record) and obj.__module__ == module.__name__:
                 yield obj
 
 
 def _twin(cls: type) -> type:
-    """A plain frozen dataclass with ``cls``'s fields (names, compare, hash, repr): what ``dataclasses`` writes
-    ``__eq__``, ``__hash__`` and ``__repr__`` for, to hold ``Record``'s to."""
-    fields = dataclasses.fields(cls)
-    made = dataclasses.make_dataclass(
-        cls.__name__, [(f.name, object, dataclasses.field(compare=f.compare, hash=f.hash, repr=f.repr)) for f in fields],
-        frozen=True)
+    """A plain frozen dataclass of ``cls``'s fields: what ``dataclasses`` writes ``__eq__``, ``__hash__`` and
+    ``__repr__`` for, to hold ``Record``'s to."""
+    made = dataclasses.make_dataclass(cls.__name__, [(name, object) for name in fields(cls)], frozen=True)
     made.__qualname__ = cls.__qualname__
     return made
 
 
-def test_every_value_class_is_a_record_with_a_dataclass_s_equality_hash_and_repr():
-    # engines.board.record: each class takes Record's three methods, which dataclasses is told not to write
-    # (eq=False, repr=False); on the objects of real boards they answer as a dataclass of the same fields does.
+def test_every_value_class_answers_as_a_frozen_dataclass_of_its_fields():
+    # engines.board.record: on the objects of real boards, each class's equality, hash, repr, freezing, replace
+    # and pickling answer as a frozen dataclass of the same fields does.
     from diffcheck.boards.generate import LARGE, seeded_boards
-    from engines.board.record import Record
-
-    classes = list(_value_classes())
-    assert len(classes) >= 44
-    for cls in classes:
-        assert issubclass(cls, Record), cls
-        params = cls.__dataclass_params__  # type: ignore[attr-defined]
-        assert not params.frozen and not params.eq and not params.repr, cls  # Record freezes it
 
     seen: dict[type, list] = {}
 
     def walk(value) -> None:
-        if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        if is_record(value) and not isinstance(value, type):
             seen.setdefault(type(value), []).append(value)
-            for f in dataclasses.fields(value):
-                walk(getattr(value, f.name))
+            for name in fields(value):
+                walk(getattr(value, name))
         elif isinstance(value, (tuple, list, frozenset)):
             for v in value:
                 walk(v)
@@ -137,21 +148,27 @@ def test_every_value_class_is_a_record_with_a_dataclass_s_equality_hash_and_repr
     assert len(seen) >= 15
     for cls, objects in seen.items():
         twin = _twin(cls)
-        as_twins = [twin(**{f.name: getattr(o, f.name) for f in dataclasses.fields(o)}) for o in objects[:60]]
+        as_twins = [twin(**{name: getattr(o, name) for name in fields(o)}) for o in objects[:60]]
         for o, t in zip(objects, as_twins):
             assert repr(o) == repr(t) and hash(o) == hash(t)
         for (a, ta), (b, tb) in zip(zip(objects, as_twins), zip(objects[1:], as_twins[1:])):
             assert (a == b) == (ta == tb) and (a != b) == (ta != tb)
-        copy = dataclasses.replace(objects[0])
+        copy = replace(objects[0])
         assert copy == objects[0] and hash(copy) == hash(objects[0]) and copy is not objects[0]
         # Frozen, as a frozen dataclass is.
-        first = dataclasses.fields(objects[0])[0].name if dataclasses.fields(objects[0]) else "anything"
-        with pytest.raises(dataclasses.FrozenInstanceError):
+        first = fields(objects[0])[0] if fields(objects[0]) else "anything"
+        with pytest.raises(FrozenInstanceError):
             setattr(objects[0], first, None)
-        with pytest.raises(dataclasses.FrozenInstanceError):
+        with pytest.raises(FrozenInstanceError):
             delattr(objects[0], first)
-        if not COMPILED:  # a compiled class makes its objects through its __init__ only, so pickle cannot
-            back = pickle.loads(pickle.dumps(objects[0]))
-            assert back == objects[0] and repr(back) == repr(objects[0]) and type(back) is cls
+        # Pickled by its fields through its __init__, which computes the derived ones again: compiled or not.
+        back = pickle.loads(pickle.dumps(objects[0]))
+        assert back == objects[0] and repr(back) == repr(objects[0]) and type(back) is cls
+        assert all(getattr(back, name) == getattr(objects[0], name) for name in _derived(cls))
     # Equal fields in another class are not equal (a dataclass compares only objects of its own class).
     assert values.ManaValue() == values.ManaValue() and values.ManaValue() != values.YourTurn()
+
+
+def _derived(cls: type) -> list[str]:
+    definition = next(c for _, c in RECORDS if c.name == cls.__name__)
+    return [name for name in _annotated(definition) if name not in fields(cls)]

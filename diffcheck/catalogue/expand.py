@@ -22,7 +22,6 @@ catalogue ("enters with") are replaced, not added to, by a board's ``counters``.
 from __future__ import annotations
 
 import copy
-import dataclasses
 import re
 from typing import Any, Iterable
 
@@ -30,6 +29,7 @@ from diffcheck.catalogue.index import Catalogue, catalogue, fold
 from diffcheck.catalogue.model import CHOICE_KINDS, Card, CardEffect, Choice, strings_of
 from diffcheck.words import and_list, article, count_phrase, or_list, q
 from engines.board import BASIC_LAND_TYPES, CARD_ZONES, COLORS, DEFAULT_PLAYERS
+from rulesets.record import replace
 
 __all__ = ["CardReferenceError", "NONE", "expand_board", "fresh_id", "uses_cards", "original_path"]
 
@@ -511,7 +511,7 @@ def _back_face(card: Card) -> Card:
     711.4b), with the front face's mana value, which the rules of each edition read or not (back-face-mana-value)."""
     back = dict(card.back or {})
     printed = {**{k: v for k, v in back.items() if k != "name"}, "mana_value": card.printed.get("mana_value", 0)}
-    return dataclasses.replace(card, name=back["name"], printed=printed, effects=(), choices=())
+    return replace(card, name=back["name"], printed=printed, effects=(), choices=())
 
 
 def _mentions(word: str, placeholders: set[str]) -> bool:

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import dataclasses
 
 import hashlib
 import os
 import pickle
 import re
 import sys
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Iterator
@@ -18,6 +16,7 @@ import yaml
 
 from diffcheck.catalogue.model import Card, CatalogueError, card_from_entry
 from diffcheck.words import fold_name, or_list, q
+from rulesets.record import record, replace
 
 __all__ = ["Catalogue", "Uncovered", "catalogue", "fold"]
 
@@ -40,7 +39,7 @@ SEARCH_HINT = "(diffcheck cards lists and searches it)"
 UNCOVERED_HINT = "(docs/cards.md lists such cards; an object written out in full may approximate it)"
 
 
-@dataclass(frozen=True)
+@record
 class Uncovered:
     """Real cards the board vocabulary cannot express, and why (a row of docs/cards.md)."""
 
@@ -225,7 +224,7 @@ def card_of_imported(found: dict[str, Any], pool: Any, group: str = "imported") 
     if entry is None:
         return None
     card = card_from_entry(entry, group, f"imported card {found['name']!r}")
-    return dataclasses.replace(card, source=found["reading"]["status"])
+    return replace(card, source=found["reading"]["status"])
 
 
 @lru_cache(maxsize=1)

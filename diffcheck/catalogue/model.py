@@ -22,11 +22,10 @@ board is a test (``tests/catalogue/test_catalogue.py``).
 from __future__ import annotations
 
 import re
-
-from dataclasses import dataclass
 from typing import Any, Iterator, Mapping
 
 from engines.board import BASIC_LAND_TYPES, CARD_TYPES, COLOR_LETTERS, COLORS, mana_symbols, mana_value_of_cost
+from rulesets.record import record
 
 __all__ = ["Card", "CardEffect", "Choice", "CatalogueError", "CHOICE_KINDS", "card_from_entry"]
 
@@ -78,7 +77,7 @@ class CatalogueError(Exception):
     """An entry of the repository's catalogue that does not have the catalogue's shape."""
 
 
-@dataclass(frozen=True)
+@record
 class Choice:
     """Something a player chooses for a card, as the card or its ability comes into being.
 
@@ -106,7 +105,7 @@ class Choice:
         return "$" + self.name
 
 
-@dataclass(frozen=True)
+@record
 class CardEffect:
     """The continuous effect a spell, or one activated or triggered ability, creates as it resolves.
 
@@ -148,7 +147,7 @@ class CardEffect:
                      if any(not isinstance(v, int) and v != X_PAID for v in pt.get(key, ())))
 
 
-@dataclass(frozen=True)
+@record
 class Card:
     """One catalogue entry: a real card, its printed characteristics and what it does in the layers."""
 

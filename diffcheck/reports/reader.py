@@ -14,7 +14,7 @@ characteristic that differ.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +29,7 @@ from diffcheck.catalogue.index import Catalogue, card_of_imported
 from diffcheck.catalogue.model import CatalogueError
 from engines import get_engine
 from engines.board import ACTIVATED, Board
+from rulesets.record import replace
 
 __all__ = ["EXPLAINED", "CardCheck", "check_reader", "render_check"]
 

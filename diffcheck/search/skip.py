@@ -30,7 +30,6 @@ editions (and cr418 and cr613) come out the same under both engines.
 
 from __future__ import annotations
 
-from dataclasses import fields, is_dataclass
 from typing import Final, Iterable, Iterator
 
 from engines.board import (
@@ -39,6 +38,7 @@ from engines.board import (
 from engines.layers.plan import counters_with_modifiers, text_after_others
 from engines.layers.plan import NOT_STARTED_READS, Planner, characteristic
 from rulesets.model import CDA, COUNTERS, ORIGINS, PART_KINDS, RESOLVED, STATIC, Ruleset
+from rulesets.record import fields, is_record
 
 # Features of a board (bits of ``_features``): what some ruleset field is read for.
 CDA_ABILITY: Final = 1  # a `cda: true` ability (printed, granted or on a card), changeling, or a color indicator
@@ -144,8 +144,7 @@ class Skip:
             return None
         guards = 0
         cda: set[str] = set()
-        for f in fields(Ruleset):
-            name = f.name
+        for name in fields(Ruleset):
             if name in WORDING or name in PLAN or name in BY_WORD or getattr(old, name) == getattr(new, name):
                 continue
             if name in CDA_FIELDS:
@@ -478,6 +477,6 @@ def _strings(value) -> Iterator[str]:
         for k, v in value.items():
             yield from _strings(k)
             yield from _strings(v)
-    elif is_dataclass(value):
-        for f in fields(value):
-            yield from _strings(getattr(value, f.name))
+    elif is_record(value):
+        for name in fields(value):
+            yield from _strings(getattr(value, name))

@@ -9,7 +9,6 @@ zones they work in.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, ClassVar, Final, Iterable, Literal, Mapping, Union
 
@@ -20,25 +19,28 @@ from engines.board.vocabulary import BASIC_LAND_TYPES, CHANGELING, EVERY_CREATUR
 # ---------------------------------------------------------------- affects
 
 
-@dataclass(slots=True, init=False, eq=False, repr=False)
 class Self_(Record):
     """The ability's own object."""
+
+    __match_args__: ClassVar[tuple[str, ...]] = ()
 
     def to_dict(self) -> str:
         return "self"
 
 
-@dataclass(slots=True, init=False, eq=False, repr=False)
 class Attached(Record):
     """The object the ability's Aura or Equipment is attached to."""
+
+    __match_args__: ClassVar[tuple[str, ...]] = ()
 
     def to_dict(self) -> str:
         return "attached"
 
 
-@dataclass(slots=True, init=False, eq=False, repr=False)
 class Ids(Record):
     """A fixed set of objects, by id."""
+
+    __match_args__: ClassVar[tuple[str, ...]] = ("ids",)
 
     ids: tuple[str, ...]
 
@@ -49,9 +51,10 @@ class Ids(Record):
         return list(self.ids)
 
 
-@dataclass(slots=True, init=False, eq=False, repr=False)
 class Matching(Record):
     """Every object on the battlefield that matches a filter, decided when the effect starts to apply."""
+
+    __match_args__: ClassVar[tuple[str, ...]] = ("filter",)
 
     filter: Filter
 
@@ -82,48 +85,7 @@ def affects_from_dict(data: Any) -> Affects:
 # Each part is applied in one layer (or sublayer); which one is the ruleset's data
 # (rulesets.vocabulary.PartKind names them). ``kind`` is a class attribute so the
 # layer machine can route a part with one dictionary lookup; a literal, so that a test of ``part.kind``
-# tells the type checker (and the compiled machine) which part it is. It is declared on a plain base class
-# of each part, not in the dataclass: the compiled build turns a dataclass's ClassVar into a field.
-
-
-class _CopyPartKind(Record):
-    kind: ClassVar[Literal["copy"]] = "copy"
-
-
-class _ControlPartKind(Record):
-    kind: ClassVar[Literal["control"]] = "control"
-
-
-class _TextPartKind(Record):
-    kind: ClassVar[Literal["text"]] = "text"
-
-
-class _FullTextPartKind(Record):
-    kind: ClassVar[Literal["full_text"]] = "full_text"
-
-
-class _TypePartKind(Record):
-    kind: ClassVar[Literal["type"]] = "type"
-
-
-class _ColorPartKind(Record):
-    kind: ClassVar[Literal["color"]] = "color"
-
-
-class _AbilityPartKind(Record):
-    kind: ClassVar[Literal["ability"]] = "ability"
-
-
-class _PTSetPartKind(Record):
-    kind: ClassVar[Literal["pt_set"]] = "pt_set"
-
-
-class _PTModifyPartKind(Record):
-    kind: ClassVar[Literal["pt_modify"]] = "pt_modify"
-
-
-class _PTSwitchPartKind(Record):
-    kind: ClassVar[Literal["pt_switch"]] = "pt_switch"
+# tells the type checker (and the compiled machine) which part it is.
 
 
 # A copy exception that adds to the copied values, and the characteristic it adds to (706.9b of 2021-02; 707.9b):
@@ -132,16 +94,18 @@ COPY_ADDITIONS: Final = {"add_types": "types", "add_subtypes": "subtypes", "add_
                   "add_abilities": "abilities"}
 
 
-@dataclass(slots=True, init=False, eq=False, repr=False)
-class CopyPart(_CopyPartKind):
+class CopyPart(Record):
     """Become a copy of an object's copiable values (layer 1), with exceptions: characteristics the
     copy effect itself sets ("except it's 7/7"), as (characteristic, value) pairs (706.9 / 706.8 / 503)."""
 
+    __match_args__: ClassVar[tuple[str, ...]] = ("of", "exceptions", "chooses")
+    kind: ClassVar[Literal["copy"]] = "copy"
+
     of: str
-    exceptions: tuple[tuple[str, Any], ...] = ()
+    exceptions: tuple[tuple[str, Any], ...]
     # The copy's own "as ... enters" choices, as (the original's chosen word, the copy's): an object that enters
     # as a copy makes them anew (503.6 of 2003-07; 706.6; 707.6). Without, a copied choice is undefined.
-    chooses: tuple[tuple[str, str], ...] = ()
+    chooses: tuple[tuple[str, str], ...]
 
     def __init__(self, of: str, exceptions: tuple[tuple[str, Any], ...] = (),
                  chooses: tuple[tuple[str, str], ...] = ()) -> None:
@@ -171,9 +135,11 @@ class CopyPart(_CopyPartKind):
         return frozenset(COPY_ADDITIONS[k] for k, _ in self.exceptions if k in COPY_ADDITIONS)
 
 
-@dataclass(slots=True, init=False, eq=False, repr=False)
-class ControlPart(_ControlPartKind):
+class ControlPart(Record):
     """Gain control: ``you`` means the effect's controller (layer 2)."""
+
+    __match_args__: ClassVar[tuple[str, ...]] = ("player",)
+    kind: ClassVar[Literal["control"]] = "control"
 
     player: str
 
@@ -184,9 +150,11 @@ class ControlPart(_ControlPartKind):
         return {"control": self.player}
 
 
-@dataclass(slots=True, init=False, eq=False, repr=False)
-class TextPart(_TextPartKind):
+class TextPart(Record):
     """Swap color words or subtype words in the affected objects' text (layer 3)."""
+
+    __match_args__: ClassVar[tuple[str, ...]] = ("swaps",)
+    kind: ClassVar[Literal["text"]] = "text"
 
     swaps: tuple[tuple[str, str], ...]
 
@@ -197,11 +165,13 @@ class TextPart(_TextPartKind):
         return {"change_text": dict(self.swaps)}
 
 
-@dataclass(slots=True, init=False, eq=False, repr=False)
-class FullTextPart(_FullTextPartKind):
+class FullTextPart(Record):
     """Have the full text of a card (Volrath's Shapeshifter: the top creature card of its owner's graveyard):
     its name, mana cost, colors, types and abilities, power and toughness. A text-changing effect (layer 3),
     not a copy effect: nothing copies it, and the effects of later layers apply over it."""
+
+    __match_args__: ClassVar[tuple[str, ...]] = ("of",)
+    kind: ClassVar[Literal["full_text"]] = "full_text"
 
     of: str  # the card's id
 
@@ -212,20 +182,22 @@ class FullTextPart(_FullTextPartKind):
         return {"text_of": self.of}
 
 
-@dataclass(slots=True, init=False, eq=False, repr=False)
-class TypePart(_TypePartKind):
+class TypePart(Record):
     """Set, add or remove card types, subtypes or supertypes (layer 4).
 
     Subtypes ``EVERY_CREATURE_TYPE`` added is "is (or gains) every creature type"; removed, "loses all
     creature types" (the board's ``creature_types: all`` and ``none``)."""
+
+    __match_args__: ClassVar[tuple[str, ...]] = ("characteristic", "op", "values")
+    kind: ClassVar[Literal["type"]] = "type"
 
     characteristic: str  # "types", "subtypes" or "supertypes"
     op: str  # "set", "add" or "remove"
     values: tuple[str, ...]
     # Derived, as the machine reads them at every application: the values as a set, and whether the part sets a
     # land's subtypes to basic land types (old 212.6e; 2009 305.7).
-    value_set: frozenset[str] = field(default=frozenset(), init=False, repr=False, compare=False)
-    sets_basic_land_types: bool = field(default=False, init=False, repr=False, compare=False)
+    value_set: frozenset[str]
+    sets_basic_land_types: bool
 
     def __init__(self, characteristic: str, op: str, values: tuple[str, ...]) -> None:
         object.__setattr__(self, "characteristic", characteristic)
@@ -236,13 +208,15 @@ class TypePart(_TypePartKind):
             values) and all(v in BASIC_LAND_TYPES for v in values))
 
 
-@dataclass(slots=True, init=False, eq=False, repr=False)
-class ColorPart(_ColorPartKind):
+class ColorPart(Record):
     """Set or add colors (layer 5)."""
+
+    __match_args__: ClassVar[tuple[str, ...]] = ("op", "values")
+    kind: ClassVar[Literal["color"]] = "color"
 
     op: str  # "set" or "add"
     values: tuple[str, ...]
-    value_set: frozenset[str] = field(default=frozenset(), init=False, repr=False, compare=False)  # as TypePart's
+    value_set: frozenset[str]  # as TypePart's
 
     def __init__(self, op: str, values: tuple[str, ...]) -> None:
         object.__setattr__(self, "op", op)
@@ -250,16 +224,18 @@ class ColorPart(_ColorPartKind):
         object.__setattr__(self, "value_set", frozenset(values))
 
 
-@dataclass(slots=True, init=False, eq=False, repr=False)
-class AbilityPart(_AbilityPartKind):
+class AbilityPart(Record):
     """Add or remove abilities (old layer 5, 2009 layer 6); applied as remove_all, remove, add."""
 
-    add: tuple[Union[str, "StaticAbility"], ...] = ()
-    remove: tuple[str, ...] = ()
-    remove_all: bool = False
+    __match_args__: ClassVar[tuple[str, ...]] = ("add", "remove", "remove_all", "add_activated_of")
+    kind: ClassVar[Literal["ability"]] = "ability"
+
+    add: tuple[Union[str, "StaticAbility"], ...]
+    remove: tuple[str, ...]
+    remove_all: bool
     # Gain the activated abilities of what a count matches: creature cards in graveyards (Necrotic Ooze), or
     # permanents; read as the layer applies, like an amount (613.1f / old 418.5a).
-    add_activated_of: Count | None = None
+    add_activated_of: Count | None
 
     def __init__(self, add: tuple[Union[str, "StaticAbility"], ...] = (), remove: tuple[str, ...] = (),
                  remove_all: bool = False, add_activated_of: Count | None = None) -> None:
@@ -282,15 +258,17 @@ class AbilityPart(_AbilityPartKind):
         return {"abilities": out}
 
 
-@dataclass(slots=True, init=False, eq=False, repr=False)
-class PTSetPart(_PTSetPartKind):
+class PTSetPart(Record):
     """Set power and toughness to values."""
+
+    __match_args__: ClassVar[tuple[str, ...]] = ("power", "toughness")
+    kind: ClassVar[Literal["pt_set"]] = "pt_set"
 
     power: Value
     toughness: Value
     # Whether each affected object has its own amount (``values.per_object``): derived, so the layer machine
     # need not walk the values at every application.
-    per_object: bool = field(default=False, init=False, repr=False, compare=False)
+    per_object: bool
 
     def __init__(self, power: Value, toughness: Value) -> None:
         object.__setattr__(self, "power", power)
@@ -298,13 +276,15 @@ class PTSetPart(_PTSetPartKind):
         object.__setattr__(self, "per_object", per_object(power) or per_object(toughness))
 
 
-@dataclass(slots=True, init=False, eq=False, repr=False)
-class PTModifyPart(_PTModifyPartKind):
+class PTModifyPart(Record):
     """Raise or lower power and toughness (+N/+N)."""
+
+    __match_args__: ClassVar[tuple[str, ...]] = ("power", "toughness")
+    kind: ClassVar[Literal["pt_modify"]] = "pt_modify"
 
     power: Value
     toughness: Value
-    per_object: bool = field(default=False, init=False, repr=False, compare=False)  # as PTSetPart's
+    per_object: bool  # as PTSetPart's
 
     def __init__(self, power: Value, toughness: Value) -> None:
         object.__setattr__(self, "power", power)
@@ -312,9 +292,11 @@ class PTModifyPart(_PTModifyPartKind):
         object.__setattr__(self, "per_object", per_object(power) or per_object(toughness))
 
 
-@dataclass(slots=True, init=False, eq=False, repr=False)
-class PTSwitchPart(_PTSwitchPartKind):
+class PTSwitchPart(Record):
     """Switch power and toughness."""
+
+    __match_args__: ClassVar[tuple[str, ...]] = ()
+    kind: ClassVar[Literal["pt_switch"]] = "pt_switch"
 
 
 Part = Union[CopyPart, ControlPart, TextPart, FullTextPart, TypePart, ColorPart, AbilityPart, PTSetPart,
@@ -417,7 +399,6 @@ def parts_to_dict(parts: tuple[Part, ...]) -> dict[str, Any]:
 # ---------------------------------------------------------------- abilities, objects, effects
 
 
-@dataclass(slots=True, init=False, eq=False, repr=False)
 class StaticAbility(Record):
     """A static ability; it generates one continuous effect (old 405, 2009 604).
 
@@ -425,20 +406,24 @@ class StaticAbility(Record):
     characteristic-setting ability, 405.2). ``label`` is how traces and outcomes name it.
     """
 
+    __match_args__: ClassVar[tuple[str, ...]] = (
+        "label", "affects", "parts", "cda", "text_given", "chosen", "condition", "functions_in",
+    )
+
     label: str
     affects: Affects
     parts: tuple[Part, ...]
-    cda: bool = False
-    text_given: bool = True  # False when ``label`` was generated, so to_dict leaves it out
+    cda: bool
+    text_given: bool  # False when ``label`` was generated, so to_dict leaves it out
     # Words chosen as the permanent entered (a color, a creature type), not printed: not text
     # a text-changing effect can change (418.6a / 612.1-612.2).
-    chosen: frozenset[str] = frozenset()
+    chosen: frozenset[str]
     # "As long as ...": while it does not hold, the ability's effect does not exist.
-    condition: Condition | None = None
+    condition: Condition | None
     # The zones its object must be in for it to function (old 402.6 / 112.6; 113.6): the battlefield, unless
     # it says otherwise ("as long as this card is in your graveyard"); a characteristic-defining ability
     # functions everywhere as its edition says (``Ruleset.cda_every_zone``).
-    functions_in: frozenset[str] = ON_BATTLEFIELD
+    functions_in: frozenset[str]
 
     def __init__(self, label: str, affects: Affects, parts: tuple[Part, ...], cda: bool = False,
                  text_given: bool = True, chosen: frozenset[str] = frozenset(), condition: Condition | None = None,

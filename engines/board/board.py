@@ -10,22 +10,19 @@ The abilities and effect parts the objects carry are ``engines.board.abilities``
 ``Board.to_dict`` writes the contract-v1 form back out, so a shrunk board can be
 saved and loaded again.
 
-The value classes here and in ``abilities`` and ``values`` that a board is built of spell out their
-``__init__``, their fields' names and defaults in order, setting each field as a frozen dataclass does, and
-the derived fields with them: the compiled build compiles what the source writes, while the ``__init__`` that
-``dataclasses`` would generate runs as interpreted Python, about ten times slower, and building a board costs
-as much as evaluating it; ``init=False`` tells ``dataclasses`` not to write one it would not use (each method it
-writes is compiled from source as the module is imported). Equality, hashing, ``repr`` and freezing come from
-``engines.board.record.Record``, ``replace`` and ``fields`` from ``dataclasses``; ``tests/test_value_classes.py``
-holds each ``__init__`` to its fields.
+The value classes here and in ``abilities``, ``values`` and ``trace`` are records (``engines.board.record``):
+each declares its fields in ``__match_args__`` and spells out its ``__init__``, which takes those fields in order,
+with their defaults, sets each as a frozen value's, and computes the derived fields with them. The compiled
+build compiles what the source writes, so building a board runs native code (``dataclasses`` would write an
+``__init__`` as source, run as interpreted Python some ten times slower, and building a board costs as much as
+evaluating it). ``tests/test_value_classes.py`` holds each ``__init__`` to its fields.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Final, Iterable, Mapping
+from typing import Any, ClassVar, Final, Iterable, Mapping
 
 # Re-exported: the board's users name its words, filters, values, abilities and parts from here.
 from engines.board.record import Record
@@ -130,7 +127,6 @@ def devotion_in(cost: str, letters: str) -> int:
 # ---------------------------------------------------------------- cards, objects, effects, the board
 
 
-@dataclass(slots=True, init=False, eq=False, repr=False)
 class Card(Record):
     """A card outside the battlefield (in a graveyard, exile, a hand, a library, or a spell on the stack):
     printed characteristics, counters, keywords and static abilities. Counts and values read it (``PTOf``
@@ -138,26 +134,31 @@ class Card(Record):
     function where they say (``StaticAbility.functions_in``), its characteristic-defining ones where the
     edition says."""
 
-    name: str | None = None
-    types: tuple[str, ...] = ()
-    subtypes: tuple[str, ...] = ()
-    supertypes: tuple[str, ...] = ()
-    colors: tuple[str, ...] = ()
-    power: int | None = None
-    toughness: int | None = None
-    mana_value: int = 0
-    id: str | None = None
-    mana_cost: str = ""  # as printed, in braces ("{1}{U}"); "" for none: what devotion and copies read
+    __match_args__: ClassVar[tuple[str, ...]] = (
+        "name", "types", "subtypes", "supertypes", "colors", "power", "toughness", "mana_value", "id", "mana_cost",
+        "halves", "activated", "color_indicator", "counters", "abilities", "static", "timestamp",
+    )
+
+    name: str | None
+    types: tuple[str, ...]
+    subtypes: tuple[str, ...]
+    supertypes: tuple[str, ...]
+    colors: tuple[str, ...]
+    power: int | None
+    toughness: int | None
+    mana_value: int
+    id: str | None
+    mana_cost: str  # as printed, in braces ("{1}{U}"); "" for none: what devotion and copies read
     # A split card's two halves, each its name and mana cost (708 / 709): the card has both names and the halves'
     # combined mana cost, types and colors; a comparison of its mana value read each half's until 2017-04-28.
-    halves: tuple[tuple[str, str], ...] = ()
-    activated: tuple[str, ...] = ()  # its activated abilities, each "CARD: LABEL" (``ACTIVATED``)
+    halves: tuple[tuple[str, str], ...]
+    activated: tuple[str, ...]  # its activated abilities, each "CARD: LABEL" (``ACTIVATED``)
     # The colors of a color indicator, in every zone (202.2e, from 2011-09-30); before, what its Oracle text said.
-    color_indicator: tuple[str, ...] = ()
-    counters: tuple[tuple[str, int], ...] = ()
-    abilities: tuple[str, ...] = ()  # keyword abilities
-    static: tuple["StaticAbility", ...] = ()
-    timestamp: int | None = None  # when it entered its zone (613.7d); default: after every object and effect
+    color_indicator: tuple[str, ...]
+    counters: tuple[tuple[str, int], ...]
+    abilities: tuple[str, ...]  # keyword abilities
+    static: tuple["StaticAbility", ...]
+    timestamp: int | None  # when it entered its zone (613.7d); default: after every object and effect
 
     def __init__(self, name: str | None = None, types: tuple[str, ...] = (), subtypes: tuple[str, ...] = (),
                  supertypes: tuple[str, ...] = (), colors: tuple[str, ...] = (), power: int | None = None,
@@ -247,61 +248,67 @@ class Card(Record):
         return out
 
 
-@dataclass(slots=True, init=False, eq=False, repr=False)
 class Permanent(Record):
     """An object on the battlefield, with its printed characteristics."""
+
+    __match_args__: ClassVar[tuple[str, ...]] = (
+        "id", "name", "controller", "owner", "timestamp", "types", "subtypes", "supertypes", "colors", "power",
+        "toughness", "mana_value", "abilities", "static", "counters", "attached_to", "counter_timestamps",
+        "face_up_at", "transformed_at", "color_indicator", "tapped", "paired_with", "face_down", "face_down_at",
+        "token", "was_cast", "transformed", "mana_cost", "activated",
+    )
 
     id: str
     name: str
     controller: str
     owner: str
     timestamp: int
-    types: tuple[str, ...] = ()
-    subtypes: tuple[str, ...] = ()
-    supertypes: tuple[str, ...] = ()
-    colors: tuple[str, ...] = ()
-    power: int | None = None
-    toughness: int | None = None
-    mana_value: int = 0
-    abilities: tuple[str, ...] = ()  # keyword abilities
-    static: tuple[StaticAbility, ...] = ()
-    counters: tuple[tuple[str, int], ...] = ()
-    attached_to: str | None = None
+    types: tuple[str, ...]
+    subtypes: tuple[str, ...]
+    supertypes: tuple[str, ...]
+    colors: tuple[str, ...]
+    power: int | None
+    toughness: int | None
+    mana_value: int
+    abilities: tuple[str, ...]  # keyword abilities
+    static: tuple[StaticAbility, ...]
+    counters: tuple[tuple[str, int], ...]
+    attached_to: str | None
     # counter kind -> the timestamp of its newest counter (613.7c, from 2020); a kind not named has
     # the object's timestamp (decision counters_timestamp).
-    counter_timestamps: tuple[tuple[str, int], ...] = ()
+    counter_timestamps: tuple[tuple[str, int], ...]
     # When it last turned face up, and last transformed: from 2015 each gives it a new timestamp (613.6e-f).
-    face_up_at: int | None = None
-    transformed_at: int | None = None
+    face_up_at: int | None
+    transformed_at: int | None
     # The colors of a color indicator (202.2e, 204, from 2011-09-30); before, what its Oracle text said.
-    color_indicator: tuple[str, ...] = ()
-    tapped: bool = False
-    paired_with: str | None = None  # soulbond (702.95)
+    color_indicator: tuple[str, ...]
+    tapped: bool
+    paired_with: str | None  # soulbond (702.95)
     # Face down: how (``FACE_DOWN_KINDS``), and when it last turned face down (a new timestamp from 2015, 613.6e).
     # Its printed characteristics stay on the board, as the card under it, but no rule reads them.
-    face_down: str | None = None
-    face_down_at: int | None = None
-    token: bool = False  # a token rather than a card (111.1): filters and conditions ask
-    was_cast: bool = False  # it entered as a spell that was cast and resolved: filters and conditions ask
-    transformed: bool = False  # a double-faced permanent with its back face up (712): filters ask
+    face_down: str | None
+    face_down_at: int | None
+    token: bool  # a token rather than a card (111.1): filters and conditions ask
+    was_cast: bool  # it entered as a spell that was cast and resolved: filters and conditions ask
+    transformed: bool  # a double-faced permanent with its back face up (712): filters ask
     # Its mana cost as printed, in braces; "" for none (a land, or a board that does not say): devotion reads it.
-    mana_cost: str = ""
-    activated: tuple[str, ...] = ()  # its activated abilities, each "CARD: LABEL" (``ACTIVATED``)
+    mana_cost: str
+    activated: tuple[str, ...]  # its activated abilities, each "CARD: LABEL" (``ACTIVATED``)
     # Derived: the facts above that filters ask and no effect changes, as ``values`` status bits.
-    status: int = field(default=0, init=False, repr=False, compare=False)
+    status: int
     # Derived: whether its abilities are only its static ones, all functioning on the battlefield (no face-down
     # status, no changeling, no color indicator, no ability that works elsewhere only, not transformed): the
     # layer machine
     # builds most objects on that fast path.
-    plain: bool = field(default=True, init=False, repr=False, compare=False)
+    plain: bool
     # Derived: its printed words as the sets the layer machine starts its object from (``engines.layers.state``),
     # made once with the board rather than at every evaluation of it (a run evaluates a board with two editions,
     # ``diff`` with every one); its keywords count its activated abilities' words.
-    type_set: frozenset[str] = field(default=frozenset(), init=False, repr=False, compare=False)
-    subtype_set: frozenset[str] = field(default=frozenset(), init=False, repr=False, compare=False)
-    supertype_set: frozenset[str] = field(default=frozenset(), init=False, repr=False, compare=False)
-    color_set: frozenset[str] = field(default=frozenset(), init=False, repr=False, compare=False)
-    keyword_set: frozenset[str] = field(default=frozenset(), init=False, repr=False, compare=False)
+    type_set: frozenset[str]
+    subtype_set: frozenset[str]
+    supertype_set: frozenset[str]
+    color_set: frozenset[str]
+    keyword_set: frozenset[str]
 
     def __init__(self, id: str, name: str, controller: str, owner: str, timestamp: int, types: tuple[str, ...] = (),
                  subtypes: tuple[str, ...] = (), supertypes: tuple[str, ...] = (), colors: tuple[str, ...] = (),
@@ -378,9 +385,12 @@ class Permanent(Record):
         return counters_pt(self.counters)
 
 
-@dataclass(slots=True, init=False, eq=False, repr=False)
 class Effect(Record):
     """A continuous effect from a resolved spell or ability; it affects a fixed set of objects (418.3b)."""
+
+    __match_args__: ClassVar[tuple[str, ...]] = (
+        "id", "source", "controller", "timestamp", "affects", "parts", "source_given",
+    )
 
     id: str
     source: str
@@ -388,10 +398,10 @@ class Effect(Record):
     timestamp: int
     affects: Ids
     parts: tuple[Part, ...]
-    source_given: bool = True
+    source_given: bool
     # Derived: whether an amount of its P/T parts is read from the game, which it did once, as it resolved
     # (a variable: old 418.3c; 611.2d): the layer machine fixes it first (``engines.layers.resolution``).
-    variable: bool = field(default=False, init=False, repr=False, compare=False)
+    variable: bool
 
     def __init__(self, id: str, source: str, controller: str, timestamp: int, affects: Ids, parts: tuple[Part, ...],
                  source_given: bool = True) -> None:
@@ -411,32 +421,36 @@ class Effect(Record):
         object.__setattr__(self, "variable", variable)
 
 
-@dataclass(slots=True, init=False, eq=False, repr=False)
 class Board(Record):
     """A board: its players (the active player first), the permanents on the battlefield, the continuous
     effects of resolved spells and abilities, and the cards in other zones (``from_dict`` reads the board
     format, docs/board-format.md)."""
 
+    __match_args__: ClassVar[tuple[str, ...]] = (
+        "players", "objects", "effects", "graveyards", "notes", "exile", "life", "hand_sizes", "hands", "libraries",
+        "stack",
+    )
+
     players: tuple[str, ...]
     objects: tuple[Permanent, ...]
-    effects: tuple[Effect, ...] = ()
-    graveyards: tuple[tuple[str, tuple[Card, ...]], ...] = ()
-    notes: str | None = None
-    exile: tuple[tuple[str, tuple[Card, ...]], ...] = ()  # each player's cards in exile, as graveyards
+    effects: tuple[Effect, ...]
+    graveyards: tuple[tuple[str, tuple[Card, ...]], ...]
+    notes: str | None
+    exile: tuple[tuple[str, tuple[Card, ...]], ...]  # each player's cards in exile, as graveyards
     # Each player's life total and number of cards in hand, where the board gives them (default 20, the starting life total of old 101.3 / 2009 103.3, and 0).
-    life: tuple[tuple[str, int], ...] = ()
-    hand_sizes: tuple[tuple[str, int], ...] = ()
+    life: tuple[tuple[str, int], ...]
+    hand_sizes: tuple[tuple[str, int], ...]
     # Each player's cards in hand and in library (the top first), and the spells on the stack by controller.
-    hands: tuple[tuple[str, tuple[Card, ...]], ...] = ()
-    libraries: tuple[tuple[str, tuple[Card, ...]], ...] = ()
-    stack: tuple[tuple[str, tuple[Card, ...]], ...] = ()
+    hands: tuple[tuple[str, tuple[Card, ...]], ...]
+    libraries: tuple[tuple[str, tuple[Card, ...]], ...]
+    stack: tuple[tuple[str, tuple[Card, ...]], ...]
     # Derived: the objects by id.
-    _by_id: dict = field(init=False, compare=False, hash=False, repr=False)
+    _by_id: dict
 
     # Derived: whether its cards outside the battlefield take part in the layers (``reaches_cards``).
-    reaches_cards: bool = field(default=False, init=False, repr=False, compare=False)
+    reaches_cards: bool
     # Derived: whether an effect's amounts were read as it resolved (``Effect.variable``).
-    variable_effects: bool = field(default=False, init=False, repr=False, compare=False)
+    variable_effects: bool
 
     def __init__(self, players: tuple[str, ...], objects: tuple[Permanent, ...], effects: tuple[Effect, ...] = (),
                  graveyards: tuple[tuple[str, tuple[Card, ...]], ...] = (), notes: str | None = None,

@@ -1,27 +1,33 @@
-"""The board's values as records: equal, hashed and shown by their fields, as frozen dataclasses are.
+"""The board's values as records: equal, hashed, shown and frozen by their fields, as frozen dataclasses are.
 
-Every value class of the board (``engines.board.values``, ``abilities``, ``board``, ``trace``) is a
-``@dataclass(slots=True, eq=False, repr=False)`` on ``Record``, frozen by ``Record``. ``dataclasses`` would write
-an ``__eq__``, a ``__hash__``, a ``__repr__`` and, frozen, a ``__setattr__`` and a ``__delattr__`` for each class as
-source and compile them at every start (some 0.1 ms a method: a tenth of a judge's start for the board's 44
-classes); ``Record``'s read each class's fields once, and compiled with the machine they are native calls where
-the generated ones ran as interpreted Python. They answer as the generated ones do: equal only to an object of
-the very same class whose compared fields are equal, hashed by those fields, shown as ``Name(field=value, ...)``,
-refusing any assignment with ``dataclasses.FrozenInstanceError``, and pickled by their fields
+Every value class of the board (``engines.board.values``, ``abilities``, ``board``, ``trace``) is a ``Record``
+that names its fields in ``__match_args__``, in the order its ``__init__`` takes them; its other attributes are
+derived from them (a filter's status bits, a permanent's sets) and take no part in equality, hash or repr.
+``Record`` answers as a frozen dataclass of those fields would: equal only to an object of the very same class
+whose fields are equal, hashed by them, shown as ``Name(field=value, ...)``, refusing any assignment with
+``rulesets.record.FrozenInstanceError``, and pickled and copied by its fields through its ``__init__``
 (``tests/test_value_classes.py``). A class's own ``__init__`` sets its fields with ``object.__setattr__``.
+
+Why not ``dataclasses``: a compiled class stays native only without a class decorator other than
+``@dataclass``, and ``@dataclass`` costs every start the import of ``dataclasses`` and ``inspect`` and its work
+on each class; compiled with the machine, ``Record``'s methods are native calls. ``rulesets.record`` makes the
+rulesets' and the catalogue's records, and its ``replace`` and ``fields`` serve these too.
 """
 
 from __future__ import annotations
 
-import dataclasses
 from operator import attrgetter
-from typing import Any, Callable, Final
+from typing import Any, Callable, ClassVar, Final
+
+from rulesets.record import FrozenInstanceError, shown
 
 
 class Record:
     """A frozen value: the base of the board's value classes (see the module's docstring)."""
 
     __slots__ = ()
+    __match_args__: ClassVar[tuple[str, ...]] = ()
+    __record__: ClassVar[bool] = True  # what rulesets.record.is_record asks
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
@@ -33,42 +39,32 @@ class Record:
         return hash(_key(self.__class__)(self))
 
     def __repr__(self) -> str:
-        names = _shown(self.__class__)
-        return f"{self.__class__.__qualname__}({', '.join([f'{n}={getattr(self, n)!r}' for n in names])})"
+        return shown(self, self.__class__.__match_args__)
 
     def __setattr__(self, name: str, value: object) -> None:
-        raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
 
     def __delattr__(self, name: str) -> None:
-        raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
 
-    # Pickled as a frozen dataclass with slots is: its fields' values in order, set back past __setattr__.
-    def __getstate__(self) -> list:
-        return [getattr(self, f.name) for f in dataclasses.fields(self)]  # type: ignore[arg-type]
-
-    def __setstate__(self, state: list) -> None:
-        for f, value in zip(dataclasses.fields(self), state):  # type: ignore[arg-type]
-            object.__setattr__(self, f.name, value)
+    def __reduce__(self) -> tuple[Any, tuple]:
+        return self.__class__, _key(self.__class__)(self)
 
 
-# Class -> what its values are compared and hashed by, and the fields it shows: made once per class, on first use.
-_KEYS: Final[dict[type, Callable[[Any], Any]]] = {}
-_SHOWN: Final[dict[type, tuple[str, ...]]] = {}
+# Class -> its fields' values as one tuple (what it is compared and hashed by): made once per class, on first use.
+_KEYS: Final[dict[type, Callable[[Any], tuple]]] = {}
 
 
-def _key(cls: type) -> Callable[[Any], Any]:
+def _key(cls: type) -> Callable[[Any], tuple]:
     key = _KEYS.get(cls)
     if key is None:
-        fields = dataclasses.fields(cls)
-        # A field left out of comparison is left out of the hash too (every such field says hash=False or
-        # nothing, which dataclasses reads as the same).
-        assert all(bool(f.compare) == bool(f.compare if f.hash is None else f.hash) for f in fields), cls
-        key = _KEYS[cls] = _getter(tuple(f.name for f in fields if f.compare))
+        key = _KEYS[cls] = _getter(cls.__match_args__)  # type: ignore[attr-defined]
     return key
 
 
-def _getter(names: tuple[str, ...]) -> Callable[[Any], Any]:
-    """The compared fields' values of an object, as one tuple (a dataclass compares and hashes that tuple)."""
+def _getter(names: tuple[str, ...]) -> Callable[[Any], tuple]:
+    """The fields' values as one tuple, as a dataclass compares and hashes them. (``rulesets.record.values_of``
+    does the same for the pure records; this one is compiled, so that the machine's hashing stays native.)"""
     if not names:
         return _nothing
     if len(names) == 1:
@@ -79,10 +75,3 @@ def _getter(names: tuple[str, ...]) -> Callable[[Any], Any]:
 
 def _nothing(o: Any) -> tuple:
     return ()
-
-
-def _shown(cls: type) -> tuple[str, ...]:
-    names = _SHOWN.get(cls)
-    if names is None:
-        names = _SHOWN[cls] = tuple(f.name for f in dataclasses.fields(cls) if f.repr)
-    return names

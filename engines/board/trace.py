@@ -6,20 +6,20 @@ equal (engines are deterministic) and the harness can store them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from engines.board.record import Record
 
 
-@dataclass(slots=True, init=False, eq=False, repr=False)
 class Heading(Record):
     """The start of a layer or sublayer (before October 2003, a stage)."""
+
+    __match_args__: ClassVar[tuple[str, ...]] = ("sublayer", "title", "rule", "step")
 
     sublayer: str
     title: str
     rule: str
-    step: str = "Layer"
+    step: str
 
     def __init__(self, sublayer: str, title: str, rule: str, step: str = "Layer") -> None:
         object.__setattr__(self, "sublayer", sublayer)
@@ -28,8 +28,8 @@ class Heading(Record):
         object.__setattr__(self, "step", step)
 
 
-@dataclass(slots=True, init=False, eq=False, repr=False)
 class Change(Record):
+    __match_args__: ClassVar[tuple[str, ...]] = ("object", "characteristic", "before", "after")
     object: str
     characteristic: str
     before: Any
@@ -49,9 +49,12 @@ def _set(change: Change, name: str, value: Any) -> None:
     object.__setattr__(change, name, value)
 
 
-@dataclass(slots=True, init=False, eq=False, repr=False)
 class Applied(Record):
     """One effect's parts applied in one sublayer."""
+
+    __match_args__: ClassVar[tuple[str, ...]] = (
+        "sublayer", "effect", "timestamp", "objects", "why", "rules", "changes",
+    )
 
     sublayer: str
     effect: str  # how a judge names it: the source's label, and whose ability it is
@@ -80,9 +83,10 @@ class Applied(Record):
         object.__setattr__(self, "changes", changes)
 
 
-@dataclass(slots=True, init=False, eq=False, repr=False)
 class Note(Record):
     """Anything else a judge should know: a pass, a lost ability, a locked-in effect."""
+
+    __match_args__: ClassVar[tuple[str, ...]] = ("sublayer", "text", "rules")
 
     sublayer: str | None
     text: str

@@ -10,8 +10,7 @@ as a change of existence). Every type here is a frozen value, read by ``engines.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Final, Iterator, Mapping, Union
+from typing import Any, ClassVar, Final, Iterator, Mapping, Union
 
 from engines.board.record import Record
 from engines.board.vocabulary import KINDRED, card_types
@@ -25,8 +24,7 @@ WAS_CAST: Final = 16  # it entered the battlefield as a spell that resolved (601
 TRANSFORMED: Final = 32  # a double-faced permanent with its back face up (711 / 712)
 
 
-# A filter's keys by the kind of value each holds (Filter.from_dict, to_dict). Not class attributes of Filter:
-# the compiled build turns a dataclass's ClassVar into a field.
+# A filter's keys by the kind of value each holds (Filter.from_dict, to_dict).
 FILTER_SET_KEYS: Final = (
     "types", "subtypes", "supertypes", "colors", "abilities",
     "not_types", "not_subtypes", "not_supertypes", "not_colors",
@@ -39,47 +37,53 @@ FILTER_PLAYER_KEYS: Final = ("controller", "owner")
 FILTER_STATUS_KEYS: Final = ("tapped", "attached", "paired", "face_down", "token", "was_cast", "transformed")
 
 
-@dataclass(slots=True, init=False, eq=False, repr=False)
 class Filter(Record):
     """Which objects (or graveyard cards) an effect reads; every given key must hold."""
 
-    types: frozenset[str] = frozenset()
-    subtypes: frozenset[str] = frozenset()
-    supertypes: frozenset[str] = frozenset()
-    colors: frozenset[str] = frozenset()
-    abilities: frozenset[str] = frozenset()
-    not_types: frozenset[str] = frozenset()
-    not_subtypes: frozenset[str] = frozenset()
-    not_supertypes: frozenset[str] = frozenset()
-    not_colors: frozenset[str] = frozenset()
-    controller: str | None = None  # "you", "opponent" or a player's name
-    owner: str | None = None  # the same words, for the object's owner
-    name: str | None = None
-    other: bool = False
-    power_at_least: int | None = None
-    power_at_most: int | None = None
-    toughness_at_least: int | None = None
-    toughness_at_most: int | None = None
-    mana_value_at_least: int | None = None
-    mana_value_at_most: int | None = None
-    no_abilities: bool = False  # Muraganda Petroglyphs: not one ability, keyword or other
-    tapped: bool | None = None
-    attached: bool | None = None  # attached to an object (an Aura, Equipment or Fortification)
-    paired: bool | None = None  # paired with a creature (soulbond)
-    face_down: bool | None = None  # a face-down permanent (Ixidron counts them)
-    token: bool | None = None  # a token (Intangible Virtue's creature tokens), or a card (false: nontoken)
-    was_cast: bool | None = None  # it entered as a spell that was cast and resolved
-    transformed: bool | None = None  # its back face up (a transformed double-faced permanent)
+    __match_args__: ClassVar[tuple[str, ...]] = (
+        "types", "subtypes", "supertypes", "colors", "abilities", "not_types", "not_subtypes", "not_supertypes",
+        "not_colors", "controller", "owner", "name", "other", "power_at_least", "power_at_most",
+        "toughness_at_least", "toughness_at_most", "mana_value_at_least", "mana_value_at_most", "no_abilities",
+        "tapped", "attached", "paired", "face_down", "token", "was_cast", "transformed", "zones",
+    )
+
+    types: frozenset[str]
+    subtypes: frozenset[str]
+    supertypes: frozenset[str]
+    colors: frozenset[str]
+    abilities: frozenset[str]
+    not_types: frozenset[str]
+    not_subtypes: frozenset[str]
+    not_supertypes: frozenset[str]
+    not_colors: frozenset[str]
+    controller: str | None  # "you", "opponent" or a player's name
+    owner: str | None  # the same words, for the object's owner
+    name: str | None
+    other: bool
+    power_at_least: int | None
+    power_at_most: int | None
+    toughness_at_least: int | None
+    toughness_at_most: int | None
+    mana_value_at_least: int | None
+    mana_value_at_most: int | None
+    no_abilities: bool  # Muraganda Petroglyphs: not one ability, keyword or other
+    tapped: bool | None
+    attached: bool | None  # attached to an object (an Aura, Equipment or Fortification)
+    paired: bool | None  # paired with a creature (soulbond)
+    face_down: bool | None  # a face-down permanent (Ixidron counts them)
+    token: bool | None  # a token (Intangible Virtue's creature tokens), or a card (false: nontoken)
+    was_cast: bool | None  # it entered as a spell that was cast and resolved
+    transformed: bool | None  # its back face up (a transformed double-faced permanent)
     # Where an effect that affects by this filter reaches (Painter's Servant, Conspiracy): the zones' words;
     # None is the battlefield only. Counts say their zone apart (``Count.zone``).
-    zones: frozenset[str] | None = None
+    zones: frozenset[str] | None
     # Whether any key below ``other`` besides the P/T bounds is given: the layer machine asks a filter
     # millions of times, and most filters give none of them.
-    rare: bool = field(default=False, init=False, repr=False, compare=False)
+    rare: bool
     # Derived from the status keys: the bits they ask about, and those that must be set (an object matches when
     # ``status & status_mask == status_wanted``).
-    status_mask: int = field(default=0, init=False, repr=False, compare=False)
-    status_wanted: int = field(default=0, init=False, repr=False, compare=False)
+    status_mask: int
+    status_wanted: int
 
     def __init__(self, types: frozenset[str] = frozenset(), subtypes: frozenset[str] = frozenset(),
                  supertypes: frozenset[str] = frozenset(), colors: frozenset[str] = frozenset(),
@@ -182,9 +186,10 @@ def _words(data: dict[str, Any], key: str, of_card_types: bool = False) -> froze
 # ---------------------------------------------------------------- values
 
 
-@dataclass(slots=True, init=False, eq=False, repr=False)
 class ManaValue(Record):
     """The affected object's mana value (old rules: converted mana cost): each object answers for itself."""
+
+    __match_args__: ClassVar[tuple[str, ...]] = ()
 
     def to_dict(self) -> str:
         return "mana_value"
@@ -194,7 +199,6 @@ class ManaValue(Record):
 SHARING: Final = ("creature_type", "color")
 
 
-@dataclass(slots=True, init=False, eq=False, repr=False)
 class Count(Record):
     """How many objects on the battlefield, or cards in graveyards or in exile, match a filter.
 
@@ -202,9 +206,11 @@ class Count(Record):
     creature type (or color) with it (Coat of Arms: +1/+1 for each other creature that shares a creature type
     with it). In a condition, the object is the ability's own."""
 
+    __match_args__: ClassVar[tuple[str, ...]] = ("filter", "zone", "sharing")
+
     filter: Filter
-    zone: str = "battlefield"  # or "graveyard", "exile"
-    sharing: str | None = None  # one of SHARING
+    zone: str  # or "graveyard", "exile"
+    sharing: str | None  # one of SHARING
 
     def __init__(self, filter: Filter, zone: str = "battlefield", sharing: str | None = None) -> None:
         object.__setattr__(self, "filter", filter)
@@ -220,12 +226,13 @@ class Count(Record):
         return out
 
 
-@dataclass(slots=True, init=False, eq=False, repr=False)
 class PTOf(Record):
     """The power or toughness of another object: a permanent, as the layers applied so far have
     left it (a noncreature has none: 0), or a card in a graveyard or in exile (Phyrexian Ingester's
     exiled card), whose P/T is its printed one, its +X/+Y counters counting from 2011-06 (121.1a).
     """
+
+    __match_args__: ClassVar[tuple[str, ...]] = ("of", "characteristic")
 
     of: str  # the id of an object or of a card
     characteristic: str  # "power" or "toughness"
@@ -238,9 +245,10 @@ class PTOf(Record):
         return {f"{self.characteristic}_of": self.of}
 
 
-@dataclass(slots=True, init=False, eq=False, repr=False)
 class ManaValueOf(Record):
     """The mana value of an object, as copy effects leave it (a copiable value: 503.2 / 706.2), or of a card."""
+
+    __match_args__: ClassVar[tuple[str, ...]] = ("of",)
 
     of: str
 
@@ -251,9 +259,10 @@ class ManaValueOf(Record):
         return {"mana_value_of": self.of}
 
 
-@dataclass(slots=True, init=False, eq=False, repr=False)
 class CountersOn(Record):
     """How many counters of one kind are on an object or a card (no continuous effect changes it)."""
+
+    __match_args__: ClassVar[tuple[str, ...]] = ("kind", "of")
 
     kind: str
     of: str  # the id of an object or of a card
@@ -266,10 +275,11 @@ class CountersOn(Record):
         return {"counters": self.kind, "of": self.of}
 
 
-@dataclass(slots=True, init=False, eq=False, repr=False)
 class Greatest(Record):
     """The greatest power, toughness or mana value among the permanents a filter matches; 0 if none
     matches (a noncreature has no power or toughness: it is not counted for them, 208.3 / 207.3)."""
+
+    __match_args__: ClassVar[tuple[str, ...]] = ("characteristic", "among")
 
     characteristic: str  # "power", "toughness" or "mana_value"
     among: Filter
@@ -282,9 +292,10 @@ class Greatest(Record):
         return {f"greatest_{self.characteristic}": self.among.to_dict()}
 
 
-@dataclass(slots=True, init=False, eq=False, repr=False)
 class CardTypesAmong(Record):
     """How many card types there are among the cards in every graveyard, or in exile (Tarmogoyf)."""
+
+    __match_args__: ClassVar[tuple[str, ...]] = ("zone",)
 
     zone: str  # "graveyard" or "exile"
 
@@ -295,10 +306,11 @@ class CardTypesAmong(Record):
         return {"card_types_among": self.zone}
 
 
-@dataclass(slots=True, init=False, eq=False, repr=False)
 class PlayerNumber(Record):
     """A player's life total or number of cards in hand: "you" (the ability's controller), "opponent"
     (the only opponent, on a board of two players) or a player by name."""
+
+    __match_args__: ClassVar[tuple[str, ...]] = ("what", "player")
 
     what: str  # "life" or "hand_size"
     player: str
@@ -311,7 +323,6 @@ class PlayerNumber(Record):
         return {self.what: self.player}
 
 
-@dataclass(slots=True, init=False, eq=False, repr=False)
 class Devotion(Record):
     """A player's devotion to a color, or to two colors (700.5): the mana symbols of those colors among the mana
     costs of the permanents the player controls, a hybrid symbol of both counted once (a Theros God: "as long as
@@ -319,8 +330,10 @@ class Devotion(Record):
     control-changing ones, so read as later layers apply, it is what 700.5a says: devotion after the copy,
     control and text-changing effects. Its color words are text (612.2): a text-changing effect changes them."""
 
+    __match_args__: ClassVar[tuple[str, ...]] = ("colors", "player")
+
     colors: tuple[str, ...]
-    player: str = "you"
+    player: str
 
     def __init__(self, colors: tuple[str, ...], player: str = "you") -> None:
         object.__setattr__(self, "colors", colors)
@@ -333,9 +346,10 @@ class Devotion(Record):
         return out
 
 
-@dataclass(slots=True, init=False, eq=False, repr=False)
 class Sum(Record):
     """The sum of values ("1 plus the number of ...": Lhurgoyf's toughness)."""
+
+    __match_args__: ClassVar[tuple[str, ...]] = ("values",)
 
     values: tuple["Value", ...]
 
@@ -346,9 +360,10 @@ class Sum(Record):
         return {"sum": [value_to_dict(v) for v in self.values]}
 
 
-@dataclass(slots=True, init=False, eq=False, repr=False)
 class Times(Record):
     """A value multiplied by an integer ("+2/+2 for each ...", or -1 times a value for "-X")."""
+
+    __match_args__: ClassVar[tuple[str, ...]] = ("factor", "value")
 
     factor: int
     value: "Value"
@@ -361,10 +376,11 @@ class Times(Record):
         return {"times": self.factor, "value": value_to_dict(self.value)}
 
 
-@dataclass(slots=True, init=False, eq=False, repr=False)
 class AsResolved(Record):
     """What a per-object amount of a resolved effect came to for each object it affects, as it resolved (old
     418.3c; 611.2d): made by the layer machine (``engines.layers.resolution``), never written in a board."""
+
+    __match_args__: ClassVar[tuple[str, ...]] = ("amounts",)
 
     amounts: tuple[tuple[str, int], ...]  # (object id, amount)
 
@@ -439,10 +455,11 @@ def per_object(value: Value) -> bool:
 # ---------------------------------------------------------------- conditions
 
 
-@dataclass(slots=True, init=False, eq=False, repr=False)
 class Controls(Record):
     """A player ("you": the ability's controller, or "opponent": any other player) controls a permanent
     that matches the filter ("as long as you control a Forest": Kird Ape)."""
+
+    __match_args__: ClassVar[tuple[str, ...]] = ("player", "filter")
 
     player: str  # "you" or "opponent"
     filter: Filter
@@ -455,13 +472,14 @@ class Controls(Record):
         return {"you_control" if self.player == "you" else "opponent_controls": self.filter.to_dict()}
 
 
-@dataclass(slots=True, init=False, eq=False, repr=False)
 class Compare(Record):
     """A value is at least, and/or at most, a number ("as long as you have 30 or more life")."""
 
+    __match_args__: ClassVar[tuple[str, ...]] = ("value", "at_least", "at_most")
+
     value: Value
-    at_least: int | None = None
-    at_most: int | None = None
+    at_least: int | None
+    at_most: int | None
 
     def __init__(self, value: Value, at_least: int | None = None, at_most: int | None = None) -> None:
         object.__setattr__(self, "value", value)
@@ -477,9 +495,10 @@ class Compare(Record):
         return out
 
 
-@dataclass(slots=True, init=False, eq=False, repr=False)
 class Is(Record):
     """The ability's own object matches the filter ("as long as it's red", "as long as it's tapped")."""
+
+    __match_args__: ClassVar[tuple[str, ...]] = ("filter",)
 
     filter: Filter
 
@@ -490,10 +509,11 @@ class Is(Record):
         return {"is": self.filter.to_dict()}
 
 
-@dataclass(slots=True, init=False, eq=False, repr=False)
 class AttachedIs(Record):
     """The object the ability's Aura or Equipment is attached to matches the filter ("as long as enchanted
     artifact isn't a creature": Animate Artifact); never, if it is attached to nothing."""
+
+    __match_args__: ClassVar[tuple[str, ...]] = ("filter",)
 
     filter: Filter
 
@@ -504,11 +524,12 @@ class AttachedIs(Record):
         return {"attached_is": self.filter.to_dict()}
 
 
-@dataclass(slots=True, init=False, eq=False, repr=False)
 class YourTurn(Record):
     """It is (or is not) the turn of the ability's controller; the board's first player is the active one."""
 
-    yours: bool = True
+    __match_args__: ClassVar[tuple[str, ...]] = ("yours",)
+
+    yours: bool
 
     def __init__(self, yours: bool = True) -> None:
         object.__setattr__(self, "yours", yours)
@@ -517,8 +538,8 @@ class YourTurn(Record):
         return {"your_turn": self.yours}
 
 
-@dataclass(slots=True, init=False, eq=False, repr=False)
 class AllOf(Record):
+    __match_args__: ClassVar[tuple[str, ...]] = ("conditions",)
     conditions: tuple["Condition", ...]
 
     def __init__(self, conditions: tuple["Condition", ...]) -> None:
@@ -528,8 +549,8 @@ class AllOf(Record):
         return {"all": [c.to_dict() for c in self.conditions]}
 
 
-@dataclass(slots=True, init=False, eq=False, repr=False)
 class AnyOf(Record):
+    __match_args__: ClassVar[tuple[str, ...]] = ("conditions",)
     conditions: tuple["Condition", ...]
 
     def __init__(self, conditions: tuple["Condition", ...]) -> None:
@@ -539,8 +560,8 @@ class AnyOf(Record):
         return {"any": [c.to_dict() for c in self.conditions]}
 
 
-@dataclass(slots=True, init=False, eq=False, repr=False)
 class Not(Record):
+    __match_args__: ClassVar[tuple[str, ...]] = ("condition",)
     condition: "Condition"
 
     def __init__(self, condition: "Condition") -> None:

@@ -228,7 +228,7 @@ class Planner:
     def plan(self, body: StaticAbility | Effect) -> Plan:
         # By identity, holding the body so an id is never reused while cached: one board asks again and
         # again, and a shrink's variants share their unchanged bodies (Board.from_dict's memo). Not by
-        # value: hashing and comparing a body's parts (Python-level dataclass methods) cost more than
+        # value: hashing and comparing a body's parts (a tree of records) cost more than
         # building its plan, and most of a run's bodies are new. Kept only as long as that reuse lasts, so
         # that a worker's memory does not grow with the boards it has seen (each plan holds its body, and the
         # body its board's strings and values).

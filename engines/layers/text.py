@@ -12,7 +12,6 @@ common case builds nothing and the caller can tell "changed" by identity.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from functools import lru_cache
 from typing import Any, Final, Mapping
 
@@ -22,6 +21,7 @@ from engines.board.board import (
 )
 from engines.board.values import map_condition_filters, map_value_filters
 from engines.layers.recent import Recent
+from rulesets.record import replace
 
 _WORD: Final = re.compile(r"[A-Za-z]+")
 

@@ -8,7 +8,7 @@ with one counter.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from rulesets.record import replace
 
 from engines import get_engine
 from engines.board import Board
