@@ -1,21 +1,21 @@
 """Which modules of the layer machine are compiled, and the guard that keeps a stale build out.
 
 The install (``setup.py``) compiles ``MODULES`` to C extension modules with mypyc when it can,
-and writes ``MANIFEST`` beside them: a hash of each module's source as it was compiled, and the
-docstrings of its classes, which a compiled class does not keep (the finder of the compiled modules
+and writes ``MANIFEST`` beside them: a hash of each module's source as it was compiled (with the file's
+size and modification time then), and the docstrings of its classes, which a compiled class does not keep (the finder of the compiled modules
 gives them back). Where no compiler is present the modules stay pure Python, and answer the same.
 
 Python's import system prefers an extension module to the ``.py`` file of the same name, so
 an edited source would be shadowed by the build of the old one. ``choose`` therefore runs
 before any of these modules is imported (from ``engines/__init__.py``): the compiled modules
-are used only if every source still has the hash it was compiled from, and ``DIFFCHECK_PURE``
-is unset; otherwise a finder placed ahead of the import system loads each module from its
+are used only if every source still has the hash it was compiled from (a file with the size and
+modification time it had then is taken to, as Python's own bytecode cache takes it: hashing every source
+cost each start some 5 ms, most of it importing OpenSSL's hashes), and ``DIFFCHECK_PURE`` is unset; otherwise a finder placed ahead of the import system loads each module from its
 ``.py`` file. This module imports nothing of the engines: ``setup.py`` reads it on its own.
 """
 
 from __future__ import annotations
 
-import hashlib
 import importlib.machinery
 import importlib.util
 import json
@@ -52,13 +52,31 @@ def source(name: str) -> Path:
 
 
 def source_hash(path: Path) -> str:
+    import hashlib  # here: a start whose sources are untouched since the build hashes none
+
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
+def source_record(path: Path) -> list[Any]:
+    """What the manifest keeps of a source: its hash, its size and its modification time (ns), as compiled."""
+    stat = path.stat()
+    return [source_hash(path), stat.st_size, stat.st_mtime_ns]
+
+
+def unchanged(record: Any, path: Path) -> bool:
+    """Whether the source at ``path`` is the one ``record`` (``source_record``) was made of: untouched since (the
+    same size and modification time), or else with the same hash (a checkout that wrote the same text again)."""
+    if not (isinstance(record, list) and len(record) == 3):
+        return False
+    stat = path.stat()
+    return [stat.st_size, stat.st_mtime_ns] == record[1:] or record[0] == source_hash(path)
+
+
 def manifest() -> dict[str, Any]:
-    """Module name -> the hash of the source it was compiled from; and under ``DOCSTRINGS``, the docstrings of
-    the modules' classes (module name -> class name -> docstring), which a compiled class has lost."""
-    hashes: dict[str, Any] = {name: source_hash(source(name)) for name in MODULES}
+    """Module name -> the record of the source it was compiled from (``source_record``); and under ``DOCSTRINGS``,
+    the docstrings of the modules' classes (module name -> class name -> docstring), which a compiled class has
+    lost."""
+    hashes: dict[str, Any] = {name: source_record(source(name)) for name in MODULES}
     return {**hashes, DOCSTRINGS: {name: class_docstrings(source(name)) for name in MODULES}}
 
 
@@ -82,7 +100,7 @@ def built() -> dict | None:
     suffixes = importlib.machinery.EXTENSION_SUFFIXES
     for name in MODULES:
         try:
-            if recorded.get(name) != source_hash(source(name)):
+            if not unchanged(recorded.get(name), source(name)):
                 return None
         except OSError:  # its source is not here: nothing says the build is of these sources
             return None

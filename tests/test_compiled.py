@@ -84,6 +84,23 @@ def test_an_edited_source_is_never_shadowed_by_a_stale_build(tmp_path):
 
 
 @needs_build
+def test_a_source_is_hashed_again_when_its_file_changed_since_the_build(tmp_path):
+    # The build records each source's hash, size and modification time (engines.compiled.source_record). A file
+    # written again with the text it was compiled from (a checkout) keeps the build; one edited to the same size
+    # does not, whatever its modification time says.
+    root = _copy_of_the_build(tmp_path)
+    source = root / "engines" / "layers" / "dependency.py"
+    later = source.stat().st_mtime_ns + 10**9
+    source.write_text(source.read_text())
+    os.utime(source, ns=(later, later))
+    assert _which(root) == ["True", ".so"]
+    text = source.read_text()
+    source.write_text(text.replace("dependency", "dependencx", 1))
+    assert source.stat().st_size == len(text.encode())
+    assert _which(root) == ["False", ".py"]
+
+
+@needs_build
 @pytest.mark.parametrize("module", ["diffcheck.boards.generate", "diffcheck.search.skip"])
 def test_diffcheck_modules_of_the_build_pass_the_same_guard_even_imported_first(tmp_path, module):
     # The generator and the static skip are of the group; imported before the engines, their package imports the

@@ -1,10 +1,9 @@
 """``rulesets.record``: the rulesets' and the catalogue's values answer as frozen dataclasses of the same fields do
-(made, compared, hashed, ordered, shown, frozen, replaced, pickled), without ``dataclasses`` at the start."""
+(made, compared, hashed, ordered, shown, frozen, replaced, pickled). That judge's start imports no
+``dataclasses`` is tests/cli/test_quick.py's."""
 
 import dataclasses
 import pickle
-import subprocess
-import sys
 
 import pytest
 
@@ -120,11 +119,3 @@ def test_a_record_refuses_what_a_dataclass_refuses():
             a: int = 0
             b: int
 
-
-def test_judge_s_start_imports_neither_dataclasses_nor_inspect():
-    # Why records exist (rulesets.record): importing dataclasses imports inspect, ast, dis and tokenize, and
-    # @dataclass compiles six methods per class from source; on judge's quick path that was a fifth of its CPU.
-    code = ("import sys, diffcheck.cli.judging, diffcheck.boards.loading, rulesets.editions, engines; "
-            "engines.get_engine('cr613'); print(sorted({'dataclasses', 'inspect'} & set(sys.modules)))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert out.strip() == "[]"

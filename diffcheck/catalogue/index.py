@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 
-import hashlib
 import os
 import pickle
 import re
@@ -232,16 +231,15 @@ def catalogue() -> Catalogue:
     """The repository's catalogue, read once per process.
 
     Reading and checking the YAML files takes some 70 ms, which every ``judge`` paid; the catalogue built
-    from them is kept in the user's cache folder, under a key made of the files' texts and of the code that
-    builds it, so that an edited card or model is read again and an unchanged one is not.
+    from them is kept in the user's cache folder with what it was built from (``_cache_key``: the files and the
+    code that builds it), so that an edited card or model is read again and an unchanged one is not.
     """
     folder = Path(__file__).with_name(CARDS_FOLDER)
     files = sorted((f for f in folder.iterdir() if f.name.endswith(".yaml")), key=lambda f: f.name[: -len(".yaml")])
     uncovered_file = Path(__file__).with_name(UNCOVERED_FILE)
-    # The key is made of the files' bytes: decoding them as text, only to encode them again for the hash, cost
-    # judge some 0.5 ms of its 2 ms here. The texts are read only when the catalogue is built.
-    cache = _cache_file([(f.name, f.read_bytes()) for f in files], uncovered_file.read_bytes())
-    found = _cached(cache)
+    cache = _cache_file()
+    key = _cache_key([*files, uncovered_file, *_READING_CODE])
+    found = _cached(cache, key)
     if found is not None:
         return found
     texts = [(f.name, f.read_text(encoding="utf-8")) for f in files]
@@ -258,40 +256,49 @@ def catalogue() -> Catalogue:
     rows = yaml.load(uncovered_text, Loader=_LOADER)
     uncovered = [Uncovered(row["title"], tuple(row["names"]), row["why"]) for row in rows]
     built = Catalogue(cards, uncovered)
-    _keep(cache, built)
+    _keep(cache, key, built)
     return built
 
 
-def _cache_file(contents: list[tuple[str, bytes]], uncovered: bytes) -> Path | None:
-    """Where the catalogue built from these files (name and bytes) is kept (None: no cache folder, or
-    DIFFCHECK_NO_CACHE set)."""
+# The code that builds the catalogue from the card files: an edit to it builds the catalogue again.
+_READING_CODE = (Path(__file__), Path(__file__).with_name("model.py"), Path(__file__).with_name("formats.py"))
+CACHE_FILE = "catalogue.pickle"
+
+
+def _cache_file() -> Path | None:
+    """Where the built catalogue is kept (None: no cache folder, or DIFFCHECK_NO_CACHE set)."""
     if os.environ.get("DIFFCHECK_NO_CACHE"):
         return None
     home = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     if not os.path.isabs(home):
         return None
-    key = hashlib.sha256()
-    code = [Path(__file__), Path(__file__).with_name("model.py"), Path(__file__).with_name("formats.py")]
-    for part in [sys.version.encode(), *(b for name, data in contents for b in (name.encode(), data)), uncovered,
-                 *(p.read_bytes() for p in code)]:
-        key.update(part)
-        key.update(b"\0")
-    return Path(home) / "diffcheck" / f"catalogue-{key.hexdigest()[:24]}.pickle"
+    return Path(home) / "diffcheck" / CACHE_FILE
 
 
-def _cached(cache: Path | None) -> Catalogue | None:
+def _cache_key(files: Iterable[Path]) -> tuple:
+    """What a kept catalogue was built from: this Python, and the name, size and modification time (ns) of each
+    card file and of the code that reads them. An edited file is read again, as Python's own bytecode cache
+    compiles an edited source again; hashing every card file's bytes cost judge some 5 ms, most of it importing
+    OpenSSL's hashes."""
+    return (sys.version, tuple((f.name, stat.st_size, stat.st_mtime_ns) for f in files for stat in (f.stat(),)))
+
+
+def _cached(cache: Path | None, key: tuple) -> Catalogue | None:
+    """The catalogue kept in ``cache`` if it was built from what ``key`` says."""
     if cache is None:
         return None
     try:
         found = pickle.loads(cache.read_bytes())  # the user's own cache, written by _keep below
-    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError):
+    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError, ValueError):
         return None
-    return found if isinstance(found, Catalogue) else None
+    if isinstance(found, tuple) and len(found) == 2 and found[0] == key and isinstance(found[1], Catalogue):
+        return found[1]
+    return None
 
 
-def _keep(cache: Path | None, built: Catalogue) -> None:
-    """Write the cache atomically, and drop the catalogues of older card files; a folder that cannot be
-    written only means no cache."""
+def _keep(cache: Path | None, key: tuple, built: Catalogue) -> None:
+    """Write the cache atomically, with the key it was built from, and drop the files of older versions of this
+    cache; a folder that cannot be written only means no cache."""
     if cache is None:
         return
     import tempfile  # here: only a catalogue built anew is written
@@ -301,12 +308,11 @@ def _keep(cache: Path | None, built: Catalogue) -> None:
         cache.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=".catalogue-", dir=cache.parent)
         with os.fdopen(fd, "wb") as out:
-            pickle.dump(built, out, protocol=pickle.HIGHEST_PROTOCOL)
+            pickle.dump((key, built), out, protocol=pickle.HIGHEST_PROTOCOL)
         os.replace(tmp, cache)
         tmp = None
-        for old in cache.parent.glob("catalogue-*.pickle"):
-            if old != cache:
-                old.unlink(missing_ok=True)
+        for old in cache.parent.glob("catalogue-*.pickle"):  # an earlier version's, keyed by their names
+            old.unlink(missing_ok=True)
     except (OSError, pickle.PicklingError):
         pass
     finally:

@@ -3,6 +3,7 @@ from the YAML files, read again when a card file changes, and never trusted when
 
 from __future__ import annotations
 
+import os
 import pickle
 
 from diffcheck.catalogue import index
@@ -20,15 +21,29 @@ def test_the_cached_catalogue_is_the_catalogue(monkeypatch, tmp_path):
     index.catalogue.cache_clear()
     again = index.catalogue()
     assert again is not built  # read from the cache file...
-    assert again.cards == built.cards and again.uncovered == built.uncovered  # ...and equal (frozen dataclasses)
-    assert pickle.loads(cache.read_bytes()).get("Humility") == built.get("Humility")
+    assert again.cards == built.cards and again.uncovered == built.uncovered  # ...and equal (frozen records)
+    assert pickle.loads(cache.read_bytes())[1].get("Humility") == built.get("Humility")
 
 
 def test_a_changed_card_file_is_read_again(monkeypatch, tmp_path):
+    # The key: each file's name, size and modification time (as Python's bytecode cache checks a source).
+    card_file = tmp_path / "0-creatures.yaml"
+    card_file.write_text("- {name: X}\n")
+    first = index._cache_key([card_file])
+    card_file.write_text("- {name: XY}\n")
+    second = index._cache_key([card_file])
+    os.utime(card_file, ns=(1, 1))
+    assert len({first, second, index._cache_key([card_file])}) == 3
+    # A catalogue kept under another key is built again, and kept under this one.
     _fresh(monkeypatch, tmp_path)
-    first = index._cache_file([("0-creatures.yaml", b"- {name: X}\n")], b"[]")
-    second = index._cache_file([("0-creatures.yaml", b"- {name: Y}\n")], b"[]")
-    assert first != second and first.parent == second.parent == tmp_path / "diffcheck"
+    index.catalogue()
+    cache = tmp_path / "diffcheck" / index.CACHE_FILE
+    key, kept = pickle.loads(cache.read_bytes())
+    monkeypatch.setattr(index, "_cache_key", lambda files: ("edited",))
+    index.catalogue.cache_clear()
+    again = index.catalogue()
+    assert again._by_name  # built from the files (a kept catalogue reads no card until one is looked up)
+    assert pickle.loads(cache.read_bytes())[0] == ("edited",) and key != ("edited",)
 
 
 def test_an_unreadable_cache_is_ignored_and_replaced(monkeypatch, tmp_path):
@@ -38,7 +53,7 @@ def test_an_unreadable_cache_is_ignored_and_replaced(monkeypatch, tmp_path):
     cache.write_bytes(b"not a pickle")
     index.catalogue.cache_clear()
     assert index.catalogue().get("Humility") is not None
-    assert pickle.loads(cache.read_bytes()).get("Humility") is not None
+    assert pickle.loads(cache.read_bytes())[1].get("Humility") is not None
 
 
 def test_no_cache_when_asked(monkeypatch, tmp_path):

@@ -194,8 +194,11 @@ def test_the_quick_path_runs_with_the_collector_paused_and_the_application_with_
 # run directory, outside engines, importlib.resources, and the libraries of other commands (the page's
 # server, the Oracle-text reader's parser, the cluster's Dask); the shrinker (its output reads only
 # normalize, of diffcheck.search.divergence), and the formats (only a catalogue built from its files checks
-# them: judge reads the cached one).
+# them: judge reads the cached one); dataclasses and the inspect, ast and dis it imports (the values are records:
+# rulesets.record), and hashlib (OpenSSL's: the compiled build and the catalogue's cache are checked by their
+# files' sizes and times).
 NOT_IMPORTED = [
+    "dataclasses", "inspect", "ast", "dis", "hashlib", "_hashlib",
     "typer", "click", "pydantic", "tabulate", "jsonschema", "rich", "deepdiff", "hypothesis", "starlette",
     "uvicorn", "lark", "dask", "distributed",
     "importlib.metadata", "importlib.resources", "tempfile", "subprocess", "diffcheck.cli.application",
