@@ -88,17 +88,15 @@ def get_engine(name: str) -> Engine:
     edition = _edition_engine(name)
     if edition is not None:
         return edition
+    from engines.loading import engine_from  # here: an engine from outside needs inspect, which starts slowly
+
     if ":" in name:
         from importlib.metadata import EntryPoint
-
-        from engines.loading import engine_from
 
         if not _MODULE_ATTRIBUTE.match(name):
             raise UnknownEngine(f"{name!r} is not module:attribute (e.g. mypackage.engine:ENGINE)")
         return engine_from(EntryPoint(name=name, value=name, group=GROUP))
     from importlib.metadata import entry_points  # only a name that is no edition needs the installed engines
-
-    from engines.loading import engine_from
 
     for ep in entry_points(group=GROUP):
         if ep.name == name:

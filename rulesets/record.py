@@ -64,10 +64,12 @@ def replace(obj: _T, /, **changes: Any) -> _T:
     unknown = changes.keys() - set(names)
     if unknown:
         raise TypeError(f"{type(obj).__qualname__} has no field {sorted(unknown)[0]!r}")
-    return type(obj)(**{n: changes[n] if n in changes else getattr(obj, n) for n in names})
+    values = {n: changes[n] if n in changes else getattr(obj, n) for n in names}
+    made = getattr(type(obj), "_record_made", None)  # a @record's: its fields set without reading arguments again
+    return made(values) if made is not None else type(obj)(**values)
 
 
-def values_of(names: tuple[str, ...]) -> Callable[[Any], tuple]:
+def _values_of(names: tuple[str, ...]) -> Callable[[Any], tuple]:
     """A record's values of the fields ``names``, as one tuple: what it is compared and hashed by."""
     if not names:
         return lambda o: ()
@@ -82,11 +84,11 @@ def shown(obj: Any, names: tuple[str, ...]) -> str:
     return f"{type(obj).__qualname__}({', '.join([f'{n}={getattr(obj, n)!r}' for n in names])})"
 
 
-def frozen_setattr(self: Any, name: str, value: Any) -> None:
+def _frozen_setattr(self: Any, name: str, value: Any) -> None:
     raise FrozenInstanceError(f"cannot assign to field {name!r}")
 
 
-def frozen_delattr(self: Any, name: str) -> None:
+def _frozen_delattr(self: Any, name: str) -> None:
     raise FrozenInstanceError(f"cannot delete field {name!r}")
 
 
@@ -104,7 +106,7 @@ def _make(cls: type[_T], order: bool) -> type[_T]:
     if required and names.index(required[-1]) >= len(required):
         raise TypeError(f"{cls.__qualname__}: field {required[-1]!r} without a default follows one with a default")
     known = frozenset(names)
-    key = values_of(names)
+    key = _values_of(names)
     post_init = getattr(cls, "__post_init__", None)
     qualname = cls.__qualname__
 
@@ -127,6 +129,13 @@ def _make(cls: type[_T], order: bool) -> type[_T]:
         if post_init is not None:
             post_init(self)
 
+    def made(values: dict[str, Any]) -> Any:  # replace's: every field given, in order, and known
+        new = object.__new__(cls)
+        new.__dict__.update(values)
+        if post_init is not None:
+            post_init(new)
+        return new
+
     def __eq__(self: Any, other: Any) -> Any:
         if other.__class__ is not self.__class__:
             return NotImplemented
@@ -140,7 +149,7 @@ def _make(cls: type[_T], order: bool) -> type[_T]:
 
     methods: dict[str, Any] = {
         "__init__": __init__, "__eq__": __eq__, "__hash__": __hash__, "__repr__": __repr__,
-        "__setattr__": frozen_setattr, "__delattr__": frozen_delattr, "__match_args__": names, "__record__": True,
+        "__setattr__": _frozen_setattr, "__delattr__": _frozen_delattr, "__match_args__": names, "__record__": True,
     }
     if order:
         methods.update(_ordering(key))
@@ -148,6 +157,8 @@ def _make(cls: type[_T], order: bool) -> type[_T]:
         if callable(method):
             method.__qualname__ = f"{qualname}.{name}"
         setattr(cls, name, method)
+    made.__qualname__ = f"{qualname}._record_made"
+    setattr(cls, "_record_made", staticmethod(made))
     return cls
 
 

@@ -63,7 +63,7 @@ def _key(cls: type) -> Callable[[Any], tuple]:
 
 
 def _getter(names: tuple[str, ...]) -> Callable[[Any], tuple]:
-    """The fields' values as one tuple, as a dataclass compares and hashes them. (``rulesets.record.values_of``
+    """The fields' values as one tuple, as a dataclass compares and hashes them. (``rulesets.record._values_of``
     does the same for the pure records; this one is compiled, so that the machine's hashing stays native.)"""
     if not names:
         return _nothing
