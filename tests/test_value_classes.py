@@ -163,7 +163,8 @@ def test_every_value_class_answers_as_a_frozen_dataclass_of_its_fields():
             delattr(objects[0], first)
         # Pickled by its fields through its __init__, which computes the derived ones again: compiled or not.
         back = pickle.loads(pickle.dumps(objects[0]))
-        assert back == objects[0] and repr(back) == repr(objects[0]) and type(back) is cls
+        # (Not compared by repr: a frozenset unpickled may list its members in another order.)
+        assert back == objects[0] and type(back) is cls
         assert all(getattr(back, name) == getattr(objects[0], name) for name in _derived(cls))
     # Equal fields in another class are not equal (a dataclass compares only objects of its own class).
     assert values.ManaValue() == values.ManaValue() and values.ManaValue() != values.YourTurn()

@@ -89,23 +89,27 @@ class LayerPass:
     # ------------------------------------------------------------ what applies where
 
     def _buckets(self) -> dict[str, list[Instance]]:
-        """Sublayer key -> the effects with a part there: resolved, on an object, or started (613.5).
+        """Sublayer key -> the effects with a part there (``_in_play``).
 
         Built once, and again only after an application gave or took static abilities;
         sublayers with no bucket are skipped.
         """
         buckets: dict[str, list[Instance]] = {}
+        for u in self._in_play():
+            for key in u.plan.at:
+                buckets.setdefault(key, []).append(u)
+        return buckets
+
+    def _in_play(self) -> list[Instance]:
+        """Every effect now: the resolved ones, the static abilities of the objects, and those that started but
+        whose ability is gone (418.5b / 613.5), in that order."""
+        found: list[Instance] = list(self.resolved)
         present = set()
-        for r in self.resolved:
-            for key in r.plan.at:
-                buckets.setdefault(key, []).append(r)
         for o in self.state.values():
             for s in o.statics:
                 present.add(s.key)
-                for key in s.plan.at:
-                    buckets.setdefault(key, []).append(s)
+                found.append(s)
         for k, (instance, _) in self.started.items():
             if instance.source is not None and k not in present:
-                for key in instance.plan.at:  # its ability is gone, but it started: 418.5b / 613.5
-                    buckets.setdefault(key, []).append(instance)
-        return buckets
+                found.append(instance)
+        return found

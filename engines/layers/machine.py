@@ -295,7 +295,7 @@ class _Run(Explaining):
 
     def _gather(self, key: str, applied: set) -> list[Instance]:
         """The effects with a part in this sublayer not yet applied here, after abilities changed."""
-        units = [u for u in self._buckets().get(key, ()) if u.key not in applied]
+        units = [u for u in self._in_play() if key in u.plan.at and u.key not in applied]
         if not self.moved:  # the layers: no effect applies outside its own step
             return units
         units = [u for u in units if self.moved.get(u.key, key) == key]

@@ -256,8 +256,8 @@ class Planner:
         condition = body.condition if isinstance(body, StaticAbility) else None
         # Whether the condition holds is read wherever the effect may start, as the affected set is.
         always = affects_reads | (condition_reads(condition) if condition is not None else 0)
-        # Sublayer key -> [parts, reads, local, writes, values] while they are gathered, in body order.
-        gathered: dict[str, list] = {}
+        # Sublayer key -> its step, gathered in body order (``local`` and ``whole`` are settled below).
+        at: dict[str, Step] = {}
         # 418.5b (2003-12): an effect that changes types applies whole in the type layer.
         whole = self._whole_at[origin]
         if whole is not None and not any(p.kind == "type" for p in body.parts):
@@ -274,24 +274,25 @@ class Planner:
             if r & LAND:
                 # Until 2011 only a land whose land types change loses its abilities (212.6e / 305.7).
                 r |= self._land_reads
-            step = gathered.get(key)
+            step = at.get(key)
             if step is None:
-                step = gathered[key] = [(), always, 0, 0, 0]
-            step[0] += (part,)
-            step[3] |= w
+                step = at[key] = Step((), always, 0, 0, 0, 0)
+            step.parts += (part,)
+            step.writes |= w
             if kind in _LOCAL_READING_KINDS:
-                step[2] |= r
+                step.local |= r
             else:
-                step[1] |= r
-                step[4] |= r
-        at: dict[str, Step] = {}
+                step.reads |= r
+                step.values |= r
         index = self.index
         # A body with no part (a copied ability whose every part refers to a choice never made) never applies.
         first = len(index)
-        for key, (parts, reads, local, writes, values) in gathered.items():
+        for key, step in at.items():
             # Bits read anywhere (a filter, a count) are not local, even if a part reads them too.
-            local &= ~reads
-            at[key] = Step(parts, reads | local, local, writes, _whole_reads(parts, affects_reads, condition), values)
+            local = step.local & ~step.reads
+            step.reads |= local
+            step.local = local
+            step.whole = _whole_reads(step.parts, affects_reads, condition)
             if index[key] < first:
                 first = index[key]
         return Plan(origin, at, first, affects_reads, condition)
