@@ -19,6 +19,7 @@ import contextlib
 import logging
 import pickle
 import signal
+import sys
 import threading
 import time
 from concurrent.futures import CancelledError
@@ -195,15 +196,25 @@ class ClusterPool:
         # Ctrl-C is noted as well as raised, and raised again at the pool's next call: Python drops an exception
         # raised in a finalizer, and a dropped Future's (the client's) runs on this thread, between the
         # coordinator's steps, where a Ctrl-C would otherwise be lost and the run go on to its end.
+        # Python reports such a dropped exception on stderr ("Exception ignored in ..."), where a run interrupted
+        # says one line: a KeyboardInterrupt noted here is not reported (``_unraisable``).
         self._interrupted = False
         self._handler = None
+        self._unraisable_hook = None
         if threading.current_thread() is threading.main_thread() \
                 and signal.getsignal(signal.SIGINT) is signal.default_int_handler:
             self._handler = signal.signal(signal.SIGINT, self._on_interrupt)
+            self._unraisable_hook, sys.unraisablehook = sys.unraisablehook, self._unraisable
 
     def _on_interrupt(self, signum: int, frame: Any) -> None:
         self._interrupted = True
         raise KeyboardInterrupt
+
+    def _unraisable(self, unraisable: Any) -> None:
+        if unraisable.exc_type is KeyboardInterrupt and self._interrupted:
+            return  # dropped where it was raised (a finalizer, a collector's callback): raised again by _check
+        assert self._unraisable_hook is not None
+        self._unraisable_hook(unraisable)
 
     def _check(self) -> None:
         if self._interrupted:
@@ -225,6 +236,8 @@ class ClusterPool:
         if self._handler is not None:
             signal.signal(signal.SIGINT, self._handler)
             self._handler = None
+        if self._unraisable_hook is not None:
+            sys.unraisablehook, self._unraisable_hook = self._unraisable_hook, None
         if self._owned:
             self._cluster.close()
 
