@@ -1,17 +1,20 @@
 """Which modules of the layer machine are compiled, and the guard that keeps a stale build out.
 
 The install (``setup.py``) compiles ``MODULES`` to C extension modules with mypyc when it can,
-and writes ``MANIFEST`` beside them: a hash of each module's source as it was compiled (with the file's
-size and modification time then), and the docstrings of its classes, which a compiled class does not keep (the finder of the compiled modules
-gives them back). Where no compiler is present the modules stay pure Python, and answer the same.
+and writes ``MANIFEST`` beside them: a hash of each module's source as it was compiled (with the
+file's size and modification time then), and the docstrings of its classes, which a compiled class
+does not keep (the finder of the compiled modules gives them back). Where no compiler is present the
+modules stay pure Python, and answer the same.
 
 Python's import system prefers an extension module to the ``.py`` file of the same name, so
 an edited source would be shadowed by the build of the old one. ``choose`` therefore runs
 before any of these modules is imported (from ``engines/__init__.py``): the compiled modules
-are used only if every source still has the hash it was compiled from (a file with the size and
-modification time it had then is taken to, as Python's own bytecode cache takes it: hashing every source
-cost each start some 5 ms, most of it importing OpenSSL's hashes), and ``DIFFCHECK_PURE`` is unset; otherwise a finder placed ahead of the import system loads each module from its
-``.py`` file. This module imports nothing of the engines: ``setup.py`` reads it on its own.
+are used only if every source still has the hash it was compiled from, and ``DIFFCHECK_PURE``
+is unset; otherwise a finder placed ahead of the import system loads each module from its
+``.py`` file. A source with the size and modification time it had then is taken to have its hash,
+as Python's own bytecode cache takes it (hashing every source cost each start some 5 ms, most of it
+importing OpenSSL's hashes). This module imports nothing of the engines: ``setup.py`` reads it on
+its own.
 """
 
 from __future__ import annotations
