@@ -65,8 +65,13 @@ def extensions() -> list:
         return []  # metadata only: nothing is compiled, nothing taken back
     if os.environ.get("DIFFCHECK_PURE_BUILD"):
         return pure(None)
-    if "editable_wheel" in sys.argv and compiled.built() is not None:
+    recorded = compiled.built() if "editable_wheel" in sys.argv else None
+    if recorded is not None:
         REUSED = True
+        # The sources have the hashes compiled (built() says so); their sizes and times now are recorded, so that
+        # a start need not hash again a source a checkout wrote anew with the same text (engines.compiled).
+        fresh = {**recorded, **{name: compiled.source_record(compiled.source(name)) for name in compiled.MODULES}}
+        (ROOT / "engines" / compiled.MANIFEST).write_text(json.dumps(fresh, indent=1) + "\n")
         print("diffcheck: the layer machine is compiled from these sources already; kept", file=sys.stderr)
         return []
     try:

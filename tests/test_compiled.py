@@ -153,6 +153,25 @@ def test_an_editable_install_keeps_a_build_of_the_sources_here_and_metadata_comp
 
 
 @needs_build
+def test_an_editable_install_that_keeps_the_build_records_the_sources_times_anew(tmp_path, monkeypatch):
+    # A checkout wrote a source again with the text compiled: the build is kept, and its record takes the file's
+    # new time, so that no start hashes that source again (engines.compiled.unchanged).
+    root = _copy_of_the_build(tmp_path)
+    shutil.copy(Path(engines.__file__).parent.parent / "setup.py", root)
+    source = root / "engines" / "layers" / "dependency.py"
+    later = source.stat().st_mtime_ns + 10**9
+    os.utime(source, ns=(later, later))
+    spec = importlib.util.spec_from_file_location("_setup_under_test", root / "setup.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    monkeypatch.setattr(sys, "argv", ["setup.py", "editable_wheel"])
+    assert module.extensions() == [] and module.REUSED is True
+    record = json.loads((root / "engines" / compiled.MANIFEST).read_text())["engines.layers.dependency"]
+    assert record[1:] == [source.stat().st_size, later]
+    assert _which(root) == ["True", ".so"]
+
+
+@needs_build
 def test_the_shared_library_is_found_beside_the_package_when_only_the_packages_are_mapped(tmp_path):
     # An editable install that keeps an earlier build maps the packages to the checkout (a finder, as setuptools'
     # editable installs do), not the top-level shared library that build left at the checkout's root: the engines

@@ -230,7 +230,26 @@ def judge_modules(extra: list[str], cache: Path) -> set[str]:
 def test_judge_on_a_small_board_imports_only_what_it_needs(extra, tmp_path):
     modules = judge_modules(extra, tmp_path)
     assert "diffcheck.cli.judging" in modules
-    assert sorted(m for m in modules if m.split(".")[0] in NOT_IMPORTED or m in NOT_IMPORTED) == []
+    unneeded = set(NOT_IMPORTED) - ({"hashlib", "_hashlib"} if _a_source_touched_since_the_build() else set())
+    assert sorted(m for m in modules if m.split(".")[0] in unneeded or m in unneeded) == []
+
+
+def _a_source_touched_since_the_build() -> bool:
+    """Whether a compiled module's source has another size or time than the build recorded: then the start hashes
+    it, to tell an edit from a checkout of the same text (engines.compiled.unchanged)."""
+    from engines import compiled
+
+    try:
+        recorded = json.loads((compiled.HERE / compiled.MANIFEST).read_text())
+    except (OSError, ValueError):
+        return False  # no build: nothing to check
+    if os.environ.get("DIFFCHECK_PURE"):
+        return False
+    for name in compiled.MODULES:
+        stat = compiled.source(name).stat()
+        if recorded.get(name, [None])[1:] != [stat.st_size, stat.st_mtime_ns]:
+            return True
+    return False
 
 
 @pytest.mark.parametrize("extra", [[], ["--json"], ["--date", "2010-06-01"]])
