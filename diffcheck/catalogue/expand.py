@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import copy
 import re
-from typing import Any, Iterable
+from typing import Any
 
 from diffcheck.catalogue.index import Catalogue, catalogue, fold
 from diffcheck.catalogue.model import CHOICE_KINDS, Card, CardEffect, Choice, strings_of

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
-from typing import Any, ClassVar, Final, Iterable, Literal, Mapping, Union
+from typing import Any, ClassVar, Final, Iterable, Literal, Union
 
 from engines.board.record import Record
 from engines.board.values import Condition, Count, Filter, Value, condition_from_dict, per_object, value_from_dict, value_to_dict

@@ -10,7 +10,7 @@ as a change of existence). Every type here is a frozen value, read by ``engines.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Final, Iterator, Mapping, Union
+from typing import Any, ClassVar, Final, Iterator, Union
 
 from engines.board.record import Record
 from engines.board.vocabulary import KINDRED, card_types

@@ -245,11 +245,7 @@ def _a_source_touched_since_the_build() -> bool:
         return False  # no build: nothing to check
     if os.environ.get("DIFFCHECK_PURE"):
         return False
-    for name in compiled.MODULES:
-        stat = compiled.source(name).stat()
-        if recorded.get(name, [None])[1:] != [stat.st_size, stat.st_mtime_ns]:
-            return True
-    return False
+    return not all(compiled.untouched(recorded.get(name), compiled.source(name)) for name in compiled.MODULES)
 
 
 @pytest.mark.parametrize("extra", [[], ["--json"], ["--date", "2010-06-01"]])
