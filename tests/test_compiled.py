@@ -173,9 +173,10 @@ def test_an_editable_install_that_keeps_the_build_records_the_sources_times_anew
 
 @needs_build
 def test_the_shared_library_is_found_beside_the_package_when_only_the_packages_are_mapped(tmp_path):
-    # An editable install that keeps an earlier build maps the packages to the checkout (a finder, as setuptools'
-    # editable installs do), not the top-level shared library that build left at the checkout's root: the engines
-    # find it beside their package. Here the checkout's root is not on sys.path; engines is loaded from it by path.
+    # An install that maps only the packages to the checkout (as setuptools' editable installs do with a finder,
+    # where a project does not say its packages sit at its root) does not reach the top-level shared library the
+    # build left there: the engines find it beside their package. Here the checkout's root is not on sys.path;
+    # engines is loaded from it by path.
     root = _copy_of_the_build(tmp_path)
     elsewhere = tmp_path / "elsewhere"
     shutil.copytree(root / "rulesets", elsewhere / "rulesets")

@@ -56,10 +56,11 @@ def changed_bits(before: Obj, after: Obj) -> int:
 
 
 def strongly_connected(units: list[Instance], deps: dict) -> dict:
-    """Tarjan's algorithm over 'depends on' edges: unit key -> the set of keys in its loop."""
+    """Tarjan's algorithm over 'depends on' edges: each unit -> the set of units in its loop. By the units
+    themselves, not their keys: an object hashes by identity, a key (a tuple) element by element."""
     search = _Tarjan(deps)
     for u in units:
-        if u.key not in search.index:
+        if u not in search.index:
             search.visit(u)
     return search.group
 
@@ -80,22 +81,22 @@ class _Tarjan:
         self.group: dict = {}
 
     def visit(self, u: Instance) -> None:
-        index, low, key = self.index, self.low, u.key
-        index[key] = low[key] = len(index)
+        index, low = self.index, self.low
+        index[u] = low[u] = len(index)
         self.stack.append(u)
-        self.on_stack.add(key)
+        self.on_stack.add(u)
         for w in self.deps.get(u, ()):
-            if w.key not in index:
+            if w not in index:
                 self.visit(w)
-                low[key] = min(low[key], low[w.key])
-            elif w.key in self.on_stack:
-                low[key] = min(low[key], index[w.key])
-        if low[key] == index[key]:
+                low[u] = min(low[u], low[w])
+            elif w in self.on_stack:
+                low[u] = min(low[u], index[w])
+        if low[u] == index[u]:
             members = set()
             while True:
                 w = self.stack.pop()
-                self.on_stack.discard(w.key)
-                members.add(w.key)
+                self.on_stack.discard(w)
+                members.add(w)
                 if w is u:
                     break
             for k in members:
@@ -195,9 +196,13 @@ class Depending(Applying):
             self.pulled[key] = pulled
         return pulled
 
-    def _depending_on(self, a: Instance, key: str, effects: list[Instance]) -> list[Instance]:
-        """Those of ``effects`` that applying ``a`` now would change (418.5b), by trial."""
-        trial, changed, _ = self._trial(a, key, self._affected(a, self.state))
+    def _depending_on(self, a: Instance, key: str, effects: list[Instance],
+                      objects: frozenset | None = None) -> list[Instance]:
+        """Those of ``effects`` that applying ``a`` now would change (418.5b), by trial; ``objects``: those ``a``
+        would apply to now, where the caller has them."""
+        if objects is None:
+            objects = self._affected(a, self.state)
+        trial, changed, _ = self._trial(a, key, objects)
         if not changed:
             return []
         matched: dict = {}
@@ -311,7 +316,11 @@ class Depending(Applying):
         writers = [(a, a.plan.at[key].writes) for a in taking_part]
         for b in taking_part:
             for a in self._writers_for(b, writers, key, state, touches):
-                candidates.setdefault(a, []).append(b)
+                bs = candidates.get(a)  # as in ``_buckets``: no list made for nothing
+                if bs is None:
+                    candidates[a] = [b]
+                else:
+                    bs.append(b)
 
     def _writers_for(self, b: Instance, writers: list, key: str, state: dict[str, Obj], touches: dict) -> list:
         """The effects of ``writers`` (each with what it writes here) that B could depend on: they write
@@ -354,7 +363,7 @@ class Depending(Applying):
             if b in group:
                 writers = [(a, a.plan.at[key].writes) for a in group]
                 candidates = self._writers_for(b, writers, key, self.state, touches)
-                return any(self._depending_on(a, key, [b]) for a in candidates)
+                return any(self._depending_on(a, key, [b], touches.get(a)) for a in candidates)
         return False  # counters take part in no dependency (``_groups``)
 
     def _changed(

@@ -97,19 +97,25 @@ class LayerPass:
         buckets: dict[str, list[Instance]] = {}
         for u in self._in_play():
             for key in u.plan.at:
-                buckets.setdefault(key, []).append(u)
+                bucket = buckets.get(key)  # not setdefault(key, []): that makes a list each time
+                if bucket is None:
+                    buckets[key] = [u]
+                else:
+                    bucket.append(u)
         return buckets
 
     def _in_play(self) -> list[Instance]:
         """Every effect now: the resolved ones, the static abilities of the objects, and those that started but
         whose ability is gone (418.5b / 613.5), in that order."""
         found: list[Instance] = list(self.resolved)
-        present = set()
-        for o in self.state.values():
-            for s in o.statics:
-                present.add(s.key)
-                found.append(s)
+        state = self.state
+        for o in state.values():
+            found.extend(o.statics)
         for k, (instance, _) in self.started.items():
-            if instance.source is not None and k not in present:
-                found.append(instance)
+            source = instance.source
+            # A static ability is only ever on its own object (``Instance``): gone from there, it is gone.
+            if source is not None:
+                holder = state.get(source)
+                if holder is None or not holder.has_static(k):
+                    found.append(instance)
         return found

@@ -323,6 +323,9 @@ class _Run(Explaining):
         deps: dict | None = None  # None: to be decided (again) by trial
         trials: Trials | None = None  # the trials behind ``deps``, kept for the next search
         independent = False  # no pending effect reads anything another writes: base order throughout
+        # Whether that was asked of the pending effects since they were gathered. Once it says some may depend, it
+        # is not asked again as they apply: the earliest that waits for none still goes first (``_waits``).
+        asked = False
         # A dependency loop, once free to go, goes whole, in base order (418.5d / 613.7b): its members,
         # and the keys of those still to apply.
         loop_members: tuple = ()
@@ -341,8 +344,9 @@ class _Run(Explaining):
                 if len(pending) == 1 or independent:
                     unit, loop, ahead = pending[0], (), ()
                 else:
-                    if deps is None:
+                    if deps is None and not asked:
                         independent = not self._may_depend(pending, key)
+                        asked = True
                     if independent:
                         unit, loop, ahead = pending[0], (), ()
                     elif deps is None and self.trace is None and not self._waits(pending[0], pending, key):
@@ -375,7 +379,7 @@ class _Run(Explaining):
                 if self.trace is not None:
                     self._note_lost(unit, before, pending, sublayer)
                 deps, trials = None, None
-                independent = False
+                independent = asked = False
                 continue
             pending.remove(unit)
             if deps is not None:
@@ -450,15 +454,15 @@ class _Run(Explaining):
                 if a.label not in names:
                     names.append(a.label)
         loops = strongly_connected(pending, deps)
-        blocked = set()  # the ids of loops (sets of keys) that wait for an effect outside them
+        blocked = set()  # the ids of loops (sets of effects) that wait for an effect outside them
         for b, on in deps.items():
-            group = loops[b.key]
-            if any(a.key not in group for a in on):
+            group = loops[b]
+            if any(a not in group for a in on):
                 blocked.add(id(group))
         for n, unit in enumerate(pending):
-            group = loops[unit.key]
+            group = loops[unit]
             if id(group) not in blocked:
-                loop = tuple(u for u in pending if u.key in group and u is not unit) if len(group) > 1 else ()
+                loop = tuple(u for u in pending if u in group and u is not unit) if len(group) > 1 else ()
                 return unit, loop, tuple(u.label for u in pending[:n])
         raise AssertionError("a dependency graph always has a free strongly connected component")
 

@@ -87,8 +87,10 @@ def _split_matches(f: Filter, o: Obj, halves: Halves) -> bool:
 
 
 def _rare_rest(f: Filter, o: Obj) -> bool:
-    if f.no_abilities and (o.ability_words or not o.subtypes.isdisjoint(BASIC_LAND_TYPES)):
-        # An object with a basic land type has that type's mana ability (old 214.9e / 212.6d; 2009 305.6).
+    # Whether it has any ability asks no set of them be built (``Obj.ability_words``): keywords, or a static
+    # ability, functioning or not. An object with a basic land type has that type's mana ability
+    # (old 214.9e / 212.6d; 2009 305.6).
+    if f.no_abilities and (len(o.keywords) or o.statics or o.dormant or not o.subtypes.isdisjoint(BASIC_LAND_TYPES)):
         return False
     if (o.status & f.status_mask) != f.status_wanted:  # tapped, paired, face down, token, was cast, transformed
         return False

@@ -135,26 +135,29 @@ def _needed(planner: Planner, effect: Effect, board: Board) -> int | None:
     return last + 1
 
 
-def _bodies(board: Board) -> Iterator[tuple[StaticAbility | Effect, bool]]:
+def _bodies(board: Board) -> list[tuple[StaticAbility | Effect, bool]]:
     """Every effect body of the board, and whether it is granted: its objects' and cards' static abilities, its
-    resolved effects, and the static abilities these grant, all the way down."""
+    resolved effects, and the static abilities these grant, all the way down. (A list, not a generator: a
+    generator for each body cost more than the plans it asked for.)"""
+    found: list[tuple[StaticAbility | Effect, bool]] = []
     for p in board.objects:
         for s in p.static:
-            yield from _with_granted(s, False)
+            _add_with_granted(found, s, False)
     for e in board.effects:
-        yield from _with_granted(e, False)
+        _add_with_granted(found, e, False)
     for _, _, _, _, card in board.zone_cards():
         for s in card.static:
-            yield from _with_granted(s, False)
+            _add_with_granted(found, s, False)
+    return found
 
 
-def _with_granted(body: StaticAbility | Effect, granted: bool) -> Iterator[tuple[StaticAbility | Effect, bool]]:
-    yield body, granted
+def _add_with_granted(found: list, body: StaticAbility | Effect, granted: bool) -> None:
+    found.append((body, granted))
     for part in body.parts:
         if isinstance(part, AbilityPart):
             for added in part.add:
                 if isinstance(added, StaticAbility):
-                    yield from _with_granted(added, True)
+                    _add_with_granted(found, added, True)
 
 
 def _fixed(then, effect: Effect) -> tuple[Effect, tuple[tuple[str, str], ...]]:
@@ -204,28 +207,33 @@ def _with_effects(board: Board, effects: tuple[Effect, ...]) -> Board:
 # ---------------------------------------------------------------- what a board's things name
 
 
-def _ids_of_permanent(p: Permanent) -> Iterator[str]:
-    if p.attached_to is not None:
-        yield p.attached_to
-    if p.paired_with is not None:
-        yield p.paired_with
+def _ids_of_permanent(p: Permanent) -> list[str]:
+    found = [i for i in (p.attached_to, p.paired_with) if i is not None]
     for s in p.static:
-        yield from _ids_of_body(s)
+        _add_ids_of_body(found, s)
+    return found
 
 
-def _ids_of_body(body: StaticAbility | Effect) -> Iterator[str]:
+def _ids_of_body(body: StaticAbility | Effect) -> list[str]:
     """The objects and cards a body names: those it affects by id, what its copy and full-text parts take, what its
     values and condition read, and the same of the abilities it grants."""
+    found: list[str] = []
+    _add_ids_of_body(found, body)
+    return found
+
+
+def _add_ids_of_body(found: list[str], body: StaticAbility | Effect) -> None:
     for thing in body_parts(body):
         if isinstance(thing, Ids):
-            yield from thing.ids
+            found.extend(thing.ids)
         elif isinstance(thing, (CopyPart, FullTextPart)):
-            yield thing.of
+            found.append(thing.of)
         elif isinstance(thing, (PTSetPart, PTModifyPart)):
-            yield from _ids_of_value(thing.power)
-            yield from _ids_of_value(thing.toughness)
+            for value in (thing.power, thing.toughness):
+                if type(value) is not int:  # a number names nothing
+                    found.extend(_ids_of_value(value))
         elif isinstance(thing, (Compare, AllOf, AnyOf, Not)):
-            yield from _ids_of_condition(thing)
+            found.extend(_ids_of_condition(thing))
 
 
 def _ids_of_value(value) -> Iterator[str]:

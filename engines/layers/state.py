@@ -21,7 +21,9 @@ class Instance:
     """A continuous effect's generator: a static ability on an object, or a resolved effect.
 
     ``key`` identifies it across layers and passes; ``order`` sorts by timestamp, ties
-    broken by board order (the ``simultaneous_timestamps`` decision).
+    broken by board order (the ``simultaneous_timestamps`` decision). A static ability's
+    ``source`` is the object that has it, and its key names that object (``key[1]``): the
+    same key is never on another object.
     """
 
     __slots__ = ("key", "label", "body", "plan", "source", "controller", "timestamp", "order", "granted", "cda",
@@ -173,7 +175,7 @@ class Obj:
 
     def has_static(self, key) -> bool:
         for s in self.statics:
-            if s.key == key:
+            if s.key is key or s.key == key:  # most often the very key asked for: no tuple compared
                 return True
         return False
 
