@@ -329,6 +329,24 @@ def test_every_granted_ability_is_granted_on_seeded_boards():
                 assert _granted_without_grantor(board, name) == [], (seed, name, data)
 
 
+def test_a_static_ability_is_on_its_own_object_only():
+    # A pass finds a started ability that is gone by looking on its own object alone (LayerPass._in_play, 418.5b /
+    # 613.5: an effect that started goes on when its ability is gone): sound only if every static ability's source
+    # is the object that has it, and its key names that object, so that no other object can hold it. Checked on the
+    # last pass of seeded boards, small and large (copies, granted abilities, cards outside the battlefield),
+    # under every edition.
+    engines = list(ENGINES.values()) + [get_engine(e.key) for e in EDITIONS]
+    for data in seeded_boards(5, 100) + seeded_boards(5, 20, LARGE):
+        board = Board.from_dict(data)
+        for engine in engines:
+            run = engine._machine.run(board)
+            for o in run.state.values():
+                for s in o.statics + o.dormant:
+                    assert (s.source, s.key[1]) == (o.id, o.id), (engine.name, s.key, o.id, data)
+            for key, (instance, _, _) in run.started.items():
+                assert instance.source is None or key[1] == instance.source, (engine.name, key, data)
+
+
 def test_a_granted_ability_that_would_confirm_itself_is_not_kept():
     # The two boards of tests/cases/granted-*-does-not-confirm-itself.yaml, where pass 2 once
     # kept an ability that nothing granted in it (the derivations are in those files).

@@ -157,9 +157,11 @@ class TextPart(Record):
     kind: ClassVar[Literal["text"]] = "text"
 
     swaps: tuple[tuple[str, str], ...]
+    mapping: dict[str, str]  # derived: the swaps by old word, made once (every application reads them so); never changed
 
     def __init__(self, swaps: tuple[tuple[str, str], ...]) -> None:
         object.__setattr__(self, "swaps", swaps)
+        object.__setattr__(self, "mapping", dict(swaps))
 
     def to_dict(self) -> dict[str, Any]:
         return {"change_text": dict(self.swaps)}

@@ -134,8 +134,9 @@ def _timestamp(o: Obj, unit: Instance, planner: Planner) -> int:
     return max(o.timestamp, unit.timestamp) if planner.ruleset.grant_timestamps else o.timestamp
 
 
-def change_text(o: Obj, swaps: dict[str, str], planner: Planner) -> None:
+def change_text(o: Obj, part: TextPart, planner: Planner) -> None:
     """Layer 3: swap words in the type line, keywords and printed or copied abilities (418.6 / 612)."""
+    swaps = part.mapping
     words = o.words
     if words is None:  # text changes come first: all the object has is its text
         o.subtypes = swap_set(o.subtypes, swaps)
@@ -148,7 +149,7 @@ def change_text(o: Obj, swaps: dict[str, str], planner: Planner) -> None:
     changed = False
     for s in o.statics:
         if not s.granted:
-            body = swap_ability(s.ability, swaps)
+            body = swap_ability(s.ability, swaps, part.swaps)
             if body is not s.body:
                 s = s.with_body(body, planner.plan(body))
                 changed = True
@@ -260,7 +261,7 @@ def _move_subtypes(o: Obj, group: str, sets: SubtypeIndex, before: frozenset[str
     come back with one (212.1b / 204.1a / 205.1a)."""
     types = sets.card_types[group]
     had, has = not types.isdisjoint(before), not types.isdisjoint(after)
-    if had and not has:
+    if had and not has and o.subtypes:
         gone = sets.in_set(o.subtypes, group)
         if gone:
             o.subtypes = o.subtypes - gone
@@ -363,7 +364,7 @@ class Applying(Amounts):
                 elif isinstance(part, ControlPart):
                     o.controller = you if part.player == "you" else part.player
                 elif isinstance(part, TextPart):
-                    change_text(o, dict(part.swaps), self.planner)
+                    change_text(o, part, self.planner)
                 elif isinstance(part, FullTextPart):
                     take_text(o, state[part.of], unit, self.planner)
                 elif isinstance(part, CopyPart):

@@ -454,7 +454,7 @@ class Depending(Applying):
                     return True
             elif isinstance(part, TextPart):
                 # Another text change can change which words this one finds (418.5c(b) / 613.7a(b)).
-                swaps = dict(part.swaps)
+                swaps = part.mapping
                 for oid in self._affected(b, state).intersection(relevant):
                     if words_found(state[oid], swaps) != words_found(trial[oid], swaps):
                         return True

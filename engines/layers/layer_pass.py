@@ -38,7 +38,7 @@ class LayerPass:
     zones: dict | None
     state: dict[str, Obj]
     resolved: list[Instance]
-    started: dict  # effect key -> (the effect, the objects it started with): 613.5
+    started: dict  # effect key -> (the effect, the objects it started with, the same sorted): 613.5
     granted: set
     abilities_changed: bool
     last_changes: int
@@ -104,17 +104,25 @@ class LayerPass:
                     bucket.append(u)
         return buckets
 
-    def _in_play(self) -> list[Instance]:
-        """Every effect now: the resolved ones, the static abilities of the objects, and those that started but
-        whose ability is gone (418.5b / 613.5), in that order."""
-        found: list[Instance] = list(self.resolved)
+    def _in_play(self, key: str | None = None) -> list[Instance]:
+        """Every effect now (with ``key``, those with a part in that sublayer): the resolved ones, the static
+        abilities of the objects, and those that started but whose ability is gone (418.5b / 613.5), in that
+        order."""
         state = self.state
-        for o in state.values():
-            found.extend(o.statics)
-        for k, (instance, _) in self.started.items():
+        if key is None:
+            found: list[Instance] = list(self.resolved)
+            for o in state.values():
+                found.extend(o.statics)
+        else:
+            found = [u for u in self.resolved if key in u.plan.at]
+            for o in state.values():
+                for s in o.statics:
+                    if key in s.plan.at:
+                        found.append(s)
+        for k, (instance, _, _) in self.started.items():
             source = instance.source
             # A static ability is only ever on its own object (``Instance``): gone from there, it is gone.
-            if source is not None:
+            if source is not None and (key is None or key in instance.plan.at):
                 holder = state.get(source)
                 if holder is None or not holder.has_static(k):
                     found.append(instance)

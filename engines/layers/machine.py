@@ -214,7 +214,8 @@ class _Run(Explaining):
             self.resolved += _counters_as_effects(board, planner)
         if self.ruleset.keyword_counters:
             self.resolved += _keyword_counters(board, planner, self.ruleset.keyword_counters)
-        # Effects that have started to apply, with the objects they started with (613.5).
+        # Effects that have started to apply, with the objects they started with (613.5): key -> (the effect, its
+        # objects, and the same sorted, the order it applies to them in).
         self.started: dict = {}
         self.granted: set = set()  # keys of the static abilities an effect granted during this pass
         self.abilities_changed = False  # set when an application gives or takes static abilities
@@ -295,7 +296,7 @@ class _Run(Explaining):
 
     def _gather(self, key: str, applied: set) -> list[Instance]:
         """The effects with a part in this sublayer not yet applied here, after abilities changed."""
-        units = [u for u in self._in_play() if key in u.plan.at and u.key not in applied]
+        units = [u for u in self._in_play(key) if u.key not in applied]
         if not self.moved:  # the layers: no effect applies outside its own step
             return units
         units = [u for u in units if self.moved.get(u.key, key) == key]
@@ -483,8 +484,9 @@ class _Run(Explaining):
                 if self.trace is not None:
                     self._note_condition(unit, sublayer)
                 return False
-            self.started[unit.key] = (unit, self._affected(unit, self.state))
-        objects = sorted(self.started[unit.key][1])
+            affected = self._affected(unit, self.state)
+            self.started[unit.key] = (unit, affected, sorted(affected))  # sorted once: it applies in each its steps
+        objects = self.started[unit.key][2]
         if self.trace is None:
             state = self.state
             if not measure:

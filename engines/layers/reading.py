@@ -87,9 +87,9 @@ def _split_matches(f: Filter, o: Obj, halves: Halves) -> bool:
 
 
 def _rare_rest(f: Filter, o: Obj) -> bool:
-    # Whether it has any ability asks no set of them be built (``Obj.ability_words``): keywords, or a static
-    # ability, functioning or not. An object with a basic land type has that type's mana ability
-    # (old 214.9e / 212.6d; 2009 305.6).
+    # An object has abilities if it has a keyword or a static ability, functioning or not (what
+    # ``Obj.ability_words`` lists, asked without building that set), or a basic land type: it has that type's
+    # mana ability (old 214.9e / 212.6d; 2009 305.6).
     if f.no_abilities and (len(o.keywords) or o.statics or o.dormant or not o.subtypes.isdisjoint(BASIC_LAND_TYPES)):
         return False
     if (o.status & f.status_mask) != f.status_wanted:  # tapped, paired, face down, token, was cast, transformed

@@ -137,8 +137,8 @@ def _needed(planner: Planner, effect: Effect, board: Board) -> int | None:
 
 def _bodies(board: Board) -> list[tuple[StaticAbility | Effect, bool]]:
     """Every effect body of the board, and whether it is granted: its objects' and cards' static abilities, its
-    resolved effects, and the static abilities these grant, all the way down. (A list, not a generator: a
-    generator for each body cost more than the plans it asked for.)"""
+    resolved effects, and the static abilities these grant, all the way down (a list rather than a generator
+    for each body, nested for the abilities it grants)."""
     found: list[tuple[StaticAbility | Effect, bool]] = []
     for p in board.objects:
         for s in p.static:

@@ -148,14 +148,15 @@ def rechosen(ability: StaticAbility, chooses: tuple[tuple[str, str], ...]) -> St
 _SWAPPED: Final = Recent(4096)
 
 
-def swap_ability(ability: StaticAbility, swaps: Mapping[str, str]) -> StaticAbility:
+def swap_ability(ability: StaticAbility, swaps: Mapping[str, str],
+                 pairs: tuple[tuple[str, str], ...] | None = None) -> StaticAbility:
     """The ability with its color and subtype words swapped; the same object if none occur, and
     the same result object each time it is asked again (so its plan is built once).
 
     Words chosen as its permanent entered are not its text (418.6a / 612.1-612.2): they stay,
     here and in the abilities it grants.
     """
-    key = (id(ability), tuple(swaps.items()))
+    key = (id(ability), tuple(swaps.items()) if pairs is None else pairs)  # ``pairs``: the same swaps, as a tuple
     result = _SWAPPED.get(key, ability)
     if result is None:
         result = _swap_ability(ability, swaps)
