@@ -157,7 +157,7 @@ class TextPart(Record):
     kind: ClassVar[Literal["text"]] = "text"
 
     swaps: tuple[tuple[str, str], ...]
-    mapping: dict[str, str]  # derived: the swaps by old word, made once (every application reads them so); never changed
+    mapping: dict[str, str]  # derived: the swaps by old word, made once rather than at each application; read only
 
     def __init__(self, swaps: tuple[tuple[str, str], ...]) -> None:
         object.__setattr__(self, "swaps", swaps)

@@ -485,7 +485,7 @@ class _Run(Explaining):
                     self._note_condition(unit, sublayer)
                 return False
             affected = self._affected(unit, self.state)
-            self.started[unit.key] = (unit, affected, sorted(affected))  # sorted once: it applies in each its steps
+            self.started[unit.key] = (unit, affected, sorted(affected))  # sorted once, for each of its steps
         objects = self.started[unit.key][2]
         if self.trace is None:
             state = self.state
