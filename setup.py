@@ -47,7 +47,7 @@ class BuildCompiled(build_ext):
             print(f"diffcheck: the layer machine is not compiled ({exc}); it runs as pure Python", file=sys.stderr)
             return
         target.mkdir(parents=True, exist_ok=True)
-        (target / compiled.MANIFEST).write_text(json.dumps(compiled.manifest(), indent=1) + "\n")
+        _write_manifest(target / compiled.MANIFEST, compiled.manifest())
 
 
 def pure(why: str | None) -> list:
@@ -57,6 +57,13 @@ def pure(why: str | None) -> list:
         print(f"diffcheck: {why}; the layer machine runs as pure Python", file=sys.stderr)
     (ROOT / "engines" / compiled.MANIFEST).unlink(missing_ok=True)
     return []
+
+
+def _write_manifest(path: Path, records: dict) -> None:
+    """Written whole or not at all: an install stopped halfway leaves the last manifest, never a broken one."""
+    partial = path.with_suffix(".json.partial")
+    partial.write_text(json.dumps(records, indent=1) + "\n")
+    os.replace(partial, path)
 
 
 def extensions() -> list:
@@ -71,7 +78,7 @@ def extensions() -> list:
         # The sources have the hashes compiled (built() says so); their sizes and times now are recorded, so that
         # a start need not hash again a source a checkout wrote anew with the same text (engines.compiled).
         fresh = {**recorded, **{name: compiled.source_record(compiled.source(name)) for name in compiled.MODULES}}
-        (ROOT / "engines" / compiled.MANIFEST).write_text(json.dumps(fresh, indent=1) + "\n")
+        _write_manifest(ROOT / "engines" / compiled.MANIFEST, fresh)
         print("diffcheck: the layer machine is compiled from these sources already; kept", file=sys.stderr)
         return []
     try:

@@ -66,9 +66,13 @@ def source_record(path: Path) -> list[Any]:
     return [source_hash(path), stat.st_size, stat.st_mtime_ns]
 
 
+def _is_record(record: Any) -> bool:
+    return isinstance(record, list) and len(record) == 3
+
+
 def untouched(record: Any, path: Path) -> bool:
     """Whether the source at ``path`` has the size and modification time ``record`` (``source_record``) holds."""
-    if not (isinstance(record, list) and len(record) == 3):
+    if not _is_record(record):
         return False
     stat = path.stat()
     return [stat.st_size, stat.st_mtime_ns] == record[1:]
@@ -77,7 +81,7 @@ def untouched(record: Any, path: Path) -> bool:
 def unchanged(record: Any, path: Path) -> bool:
     """Whether the source at ``path`` is the one ``record`` (``source_record``) was made of: untouched since, or
     else with the same hash (a checkout that wrote the same text again)."""
-    return untouched(record, path) or (isinstance(record, list) and len(record) == 3 and record[0] == source_hash(path))
+    return untouched(record, path) or (_is_record(record) and record[0] == source_hash(path))
 
 
 def manifest() -> dict[str, Any]:
