@@ -46,7 +46,6 @@ from collections import Counter
 from pathlib import Path
 from typing import Any, Callable
 
-import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import seed as hypothesis_seed
 from hypothesis import strategies as st
@@ -54,6 +53,7 @@ from hypothesis import strategies as st
 from diffcheck.boards import limits
 from diffcheck.boards.loading import BoardError, load_board
 from diffcheck.boards.strategies import boards, card_boards
+from diffcheck.pyyaml import yaml
 from engines.board import Board
 
 __all__ = ["FuzzFailure", "check", "mutated_inputs", "arbitrary_inputs", "main"]

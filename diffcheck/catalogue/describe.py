@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-import yaml
 from tabulate import tabulate
 
 from diffcheck.catalogue.formats import AS_OF, FORMATS, Format
 from diffcheck.catalogue.model import Card, CardEffect
+from diffcheck.pyyaml import yaml
 from engines.board import (
     CHANGELING, CHANGELING_ABILITY, COLORS, Effect, Ids, StaticAbility, indicator_text, parts_from_dict,
 )

@@ -10,9 +10,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
-import yaml
-
 from diffcheck.catalogue.model import Card, CatalogueError, card_from_entry
+from diffcheck.pyyaml import yaml
 from diffcheck.words import fold_name, or_list, q
 from rulesets.record import record, replace
 

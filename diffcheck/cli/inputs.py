@@ -18,9 +18,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator, NoReturn, Sequence
 
-import yaml
-
 from diffcheck.boards.loading import BoardError, load_board
+from diffcheck.pyyaml import yaml
 from engines import EngineError, UnknownEngine, get_engine
 
 # No typer here, and no run directory (it imports tabulate): ``diffcheck judge`` uses these checks on its quick

@@ -10,14 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
-import yaml
-
 from diffcheck.boards.loading import BoardError, board_from_data
 from diffcheck.boards.notation import NotationError, cards_from_board, load_cards, read_cards
 from diffcheck.boards.reading import parse_text
 from diffcheck.boards.resolution import X_HINT, unknowable
 from diffcheck.catalogue import catalogue
 from diffcheck.catalogue.index import SEARCH_HINT, UNCOVERED_HINT
+from diffcheck.pyyaml import yaml
 from diffcheck.reports.history import history
 from diffcheck.reports.render import cited_decisions
 from diffcheck.reports.witness import object_names

@@ -27,8 +27,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-import yaml
-
+from diffcheck.pyyaml import yaml
 from diffcheck.reports.changelog import ReportError, Run, load_run
 from diffcheck.reports.document import Block, Code, Contents, Heading, List, Paragraph, Table
 from diffcheck.reports.witness import Sides, board_yaml, differing_rows, witness_fold

@@ -20,9 +20,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
-import yaml
-
 from diffcheck.catalogue import expand_board
+from diffcheck.pyyaml import yaml
 from diffcheck.reports.changelog import change_heading
 from diffcheck.reports.document import Block, Contents, Heading, List, Paragraph, Picture, slug
 from diffcheck.reports.picture import Mark, timeline_svg

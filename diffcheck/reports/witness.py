@@ -16,9 +16,8 @@ from dataclasses import dataclass
 
 from typing import Any, Iterable, Mapping, Sequence
 
-import yaml
-
 from diffcheck.catalogue import expand_board
+from diffcheck.pyyaml import yaml
 from diffcheck.reports.document import Block, Code, Fold, List, Paragraph, Table
 from diffcheck.reports.render import ABSENT, pt_cell, show
 from diffcheck.search.findings import PT, differences

@@ -134,9 +134,9 @@ def showing(a: Any, b: Any, old: Ruleset, changes: tuple[RuleChange, ...], expla
     """A shrink predicate: does the board still show ``explanation`` (engines ``a``, old, and ``b``,
     new)?
 
-    It asks only about the differences in the explanation's characteristic, and only the subsets
-    tried before the explanation's own could explain them otherwise, so it costs two evaluations
-    and at most a few hybrids per board.
+    It asks only about the differences in the explanation's characteristic, first whether the
+    explanation's own subset gives any of them, then whether a subset tried before it explains them
+    otherwise; so a board that does not show it costs two evaluations and one hybrid at most.
     """
     ahead = _ahead(tuple(c.key for c in changes), explanation.changes)
     memo: dict = {}  # the variants of one board share their unchanged abilities and effects
@@ -152,14 +152,17 @@ def showing(a: Any, b: Any, old: Ruleset, changes: tuple[RuleChange, ...], expla
         if not explanation.changes:  # unexplained: no subset at all may explain one of them
             return any(combo == () for combo in explain(board, old, y, changes, pending, known).values())
         objects_y = y["objects"]
+        # The explanation's own subset first: the differences it does not explain are out whatever the
+        # subsets ahead say, and most variants a shrinker tries are rejected here, at one hybrid.
+        objects = hybrid_objects(board, old, explanation.changes, known)
         wanted = {pair: _value(objects_y, *pair) for pair in pending}
+        wanted = {pair: v for pair, v in wanted.items() if _value(objects, *pair) == v}
         for combo in ahead:  # an earlier subset that explains a difference claims it
-            objects = hybrid_objects(board, old, combo, known)
-            wanted = {pair: v for pair, v in wanted.items() if _value(objects, *pair) != v}
             if not wanted:
                 return False
-        objects = hybrid_objects(board, old, explanation.changes, known)
-        return any(_value(objects, *pair) == value for pair, value in wanted.items())
+            objects = hybrid_objects(board, old, combo, known)
+            wanted = {pair: v for pair, v in wanted.items() if _value(objects, *pair) != v}
+        return bool(wanted)
 
     predicate.__qualname__ = f"showing({explanation.key})"
     return predicate

@@ -27,8 +27,9 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any, Mapping
 
-import yaml
 from tabulate import tabulate
+
+from diffcheck.pyyaml import yaml
 
 STATE = "state.json"
 DIVERGENCES = "divergences.jsonl"
@@ -256,8 +257,10 @@ def alive(pid: int) -> bool:
     return True
 
 
+@lru_cache(maxsize=1)
 def diffcheck_version() -> str:
-    """This process's diffcheck version, as run.json gives it ("source" for a tree not installed)."""
+    """This process's diffcheck version, as run.json gives it ("source" for a tree not installed). Asked once: the
+    code a process runs is the code it loaded, and reading the installed metadata costs some 18 ms, at every save."""
     try:
         return metadata.version("diffcheck")
     except metadata.PackageNotFoundError:

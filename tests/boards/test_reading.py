@@ -1,0 +1,65 @@
+"""The YAML reader's check of forbidden characters (diffcheck.boards.reading, diffcheck.pyyaml).
+
+YAML 1.1 (section 5.1, the printable character set) allows in a text only tab, line feed, carriage
+return, U+0020 to U+007E, U+0085, U+00A0 to U+D7FF, U+E000 to U+FFFD and U+10000 upwards. PyYAML's
+pure-Python reader checks that with a pattern of the allowed characters; the board reader checks it
+with a pattern of the forbidden ones, which costs a small part of the other to build, and PyYAML's own
+is built only when something else reads YAML with that reader.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from diffcheck.boards.loading import BoardError, load_board
+from diffcheck.boards.reading import _StrictLoader
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# The allowed set above, as PyYAML's reader names it.
+ALLOWED = "\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff"
+
+
+def test_the_board_reader_forbids_exactly_what_yaml_forbids():
+    every = "".join(map(chr, range(0x110000)))
+    forbidden = [m.start() for m in _StrictLoader.NON_PRINTABLE.finditer(every)]
+    assert forbidden == [m.start() for m in re.finditer(f"[^{ALLOWED}]", every)]
+    # By hand: the C0 controls but tab, LF and CR (29), DEL to U+009F but U+0085 (32), the surrogates (2,048),
+    # U+FFFE and U+FFFF.
+    assert len(forbidden) == 29 + 32 + 2048 + 2
+
+
+@pytest.mark.parametrize("character", ["\x07", "\x7f", "\ufffe"])
+def test_a_forbidden_character_is_refused_where_it_stands(tmp_path, character):
+    # Line 3 is four spaces, "name: " and "Ogre" before it: the character is its 15th.
+    path = tmp_path / "board.yaml"
+    path.write_text(f"objects:\n  - id: o1\n    name: Ogre{character}\n    types: [creature]\n", encoding="utf-8")
+    with pytest.raises(BoardError) as caught:
+        load_board(path)
+    assert str(caught.value) == (f"{path}: line 3, column 15: YAML syntax error: character U+{ord(character):04X} is not "
+                                 "allowed in YAML text")
+
+
+def test_pyyamls_own_pattern_is_built_only_when_its_reader_reads():
+    # A fresh interpreter: this one imported PyYAML directly, before diffcheck.pyyaml could.
+    code = (
+        "from diffcheck.pyyaml import yaml\n"
+        "from diffcheck.boards.loading import load_board\n"
+        "pattern = yaml.reader.Reader.NON_PRINTABLE\n"
+        "load_board('diffcheck/examples/gray-ogre.yaml')\n"
+        "assert pattern._compiled is None, 'reading a board built it'\n"
+        "try:\n"
+        "    yaml.safe_load('a: b\\x07')\n"
+        "except yaml.reader.ReaderError as exc:\n"
+        "    assert (exc.character, exc.position) == (7, 4), exc\n"
+        "else:\n"
+        "    raise AssertionError('U+0007 was read')\n"
+        "assert yaml.safe_load('a: b') == {'a': 'b'} and pattern._compiled is not None\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
