@@ -36,16 +36,29 @@ class HypothesisChoices:
         self.draw = draw
 
     def integer(self, lo: int, hi: int) -> int:
-        return self.draw(st.integers(lo, hi))
+        return self.draw(_integers(lo, hi))
 
     def choice(self, options: Sequence[T]) -> T:
-        # sampled_from shrinks to the first option, which the generator makes the simplest.
-        return self.draw(st.sampled_from(options))
+        # An index, which shrinks to 0: the first option, which the generator makes the simplest. (sampled_from
+        # shrinks the same way, but makes a new strategy for every list of options it is given.)
+        if len(options) == 1:
+            return options[0]
+        return options[self.draw(_integers(0, len(options) - 1))]
 
     def boolean(self, p: float = 0.5) -> bool:
         # ``p`` steers the seeded generator's mix; Hypothesis explores both branches evenly
         # instead, and shrinks to False (the branch that adds nothing to the board).
-        return self.draw(st.booleans())
+        return self.draw(_BOOLEANS)
+
+
+@lru_cache(maxsize=None)
+def _integers(lo: int, hi: int) -> st.SearchStrategy[int]:
+    """One strategy per range, made once: a board takes hundreds of draws, and making a strategy at each (which
+    Hypothesis checks and looks up by its arguments) cost as much as drawing from it."""
+    return st.integers(lo, hi)
+
+
+_BOOLEANS = st.booleans()
 
 
 @st.composite

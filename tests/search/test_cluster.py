@@ -259,10 +259,12 @@ def test_a_local_clusters_workers_leave_ctrl_c_to_the_run_and_one_as_it_starts_c
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
 
 
-def test_workers_of_another_diffcheck_are_refused(address, monkeypatch):
+def test_workers_of_another_diffcheck_are_refused(address, monkeypatch, request):
     # This side only: the workers run rundir.diffcheck_version in their own processes, on their installed metadata.
     other = SimpleNamespace(version=lambda name: "0.0.0-other", PackageNotFoundError=LookupError)
     monkeypatch.setattr(rundir, "metadata", other)
+    rundir.diffcheck_version.cache_clear()  # asked once a process: ask again, of the other metadata, and after
+    request.addfinalizer(rundir.diffcheck_version.cache_clear)
     with pytest.raises(ClusterError, match="runs diffcheck .*, this is 0.0.0-other"):
         Cluster(address)
 
