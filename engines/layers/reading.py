@@ -87,10 +87,9 @@ def _split_matches(f: Filter, o: Obj, halves: Halves) -> bool:
 
 
 def _rare_rest(f: Filter, o: Obj) -> bool:
-    # An object has abilities if it has a keyword or a static ability, functioning or not (what
-    # ``Obj.ability_words`` lists, asked without building that set), or a basic land type: it has that type's
-    # mana ability (old 214.9e / 212.6d; 2009 305.6).
-    if f.no_abilities and (len(o.keywords) or o.statics or o.dormant or not o.subtypes.isdisjoint(BASIC_LAND_TYPES)):
+    # An object has abilities if it has a keyword or a static ability, functioning or not (``ability_words``), or a
+    # basic land type: it has that type's mana ability (old 214.9e / 212.6d; 2009 305.6).
+    if f.no_abilities and (o.has_ability_words or not o.subtypes.isdisjoint(BASIC_LAND_TYPES)):
         return False
     if (o.status & f.status_mask) != f.status_wanted:  # tapped, paired, face down, token, was cast, transformed
         return False

@@ -173,6 +173,11 @@ class Obj:
             return self.keywords
         return self.keywords | {s.label for s in self.statics} | {s.label for s in self.dormant}
 
+    @property
+    def has_ability_words(self) -> bool:
+        """Whether ``ability_words`` holds any word, asked without building it."""
+        return bool(self.keywords) or bool(self.statics) or bool(self.dormant)
+
     def has_static(self, key) -> bool:
         for s in self.statics:
             if s.key is key or s.key == key:  # most often the very key asked for: no tuple compared
