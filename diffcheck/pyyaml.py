@@ -1,15 +1,17 @@
 """PyYAML as every module of diffcheck imports it: ``from diffcheck.pyyaml import yaml``.
 
-PyYAML's reader compiles, when the package is imported, one regular expression: the characters a YAML
-text may not hold (``yaml.reader.Reader.NON_PRINTABLE``). Its character class spans every plane of
-Unicode, and Python's ``re`` builds such a class code point by code point: some 57 million
-instructions, over a sixth of all that ``diffcheck judge`` spends on a small board, the interpreter's
-start included. The pattern is used only when the pure-Python reader reads a text, and then it is
-needed, so here it is compiled then, on its first use, and the first import of PyYAML goes without it.
+PyYAML compiles its regular expressions when the package is imported: the characters a YAML text may
+not hold (``yaml.reader.Reader.NON_PRINTABLE``), the forms of YAML's implicit types that the resolver
+tries on a plain scalar (booleans, integers, floats, null, timestamps, ...), the constructor's form of a
+timestamp. The first alone costs some 57 million instructions, over a sixth of all that ``diffcheck
+judge`` spends on a small board, the interpreter's start included: its character class spans every plane
+of Unicode, and Python's ``re`` builds such a class code point by code point. The others cost some 6
+million more, and a board uses a few of them (the resolver tries only the types whose first character
+the scalar has). So here each is compiled on its first use (``OnFirstUse``), and the first import of
+PyYAML goes without them.
 
-Nothing else changes: every other pattern compiles as before, and a text read by the pure-Python reader
-is checked by the same pattern, compiled the same way. Where PyYAML was imported before this module
-(by a script of its own), it is used as it is.
+Nothing else changes: each pattern, once used, is the one PyYAML compiles, compiled the same way. Where
+PyYAML was imported before this module (by a script of its own), it is used as it is.
 """
 
 from __future__ import annotations
@@ -18,20 +20,23 @@ import re
 import sys
 from typing import Any
 
-__all__ = ["yaml"]
+__all__ = ["OnFirstUse", "yaml"]
 
 
-class _OnFirstUse:
-    """A compiled pattern that compiles on its first use: any attribute (``search``) is the compiled one's."""
+class OnFirstUse:
+    """A compiled pattern that compiles on its first use: any attribute (``search``, ``match``) is the compiled
+    one's, kept on this object once asked for, so that later uses find it at once."""
 
-    def __init__(self, pattern: str, flags: int) -> None:
+    def __init__(self, pattern: str, flags: int = 0) -> None:
         self._source = (pattern, flags)
         self._compiled: re.Pattern[str] | None = None
 
     def __getattr__(self, name: str) -> Any:
         if self._compiled is None:  # two threads here at once compile it twice, to the same pattern
             self._compiled = re.compile(*self._source)
-        return getattr(self._compiled, name)
+        found = getattr(self._compiled, name)
+        setattr(self, name, found)
+        return found
 
 
 def _import() -> Any:
@@ -40,10 +45,10 @@ def _import() -> Any:
     compile_now = re.compile
 
     def compile_or_wait(pattern: Any, flags: int = 0) -> Any:
-        # Only the reader's own pattern waits: its source names the last plane's last code point, as no other does.
-        if isinstance(pattern, str) and "\U0010ffff" in pattern and sys._getframe(1).f_globals.get(
-                "__name__") == "yaml.reader":
-            return _OnFirstUse(pattern, flags)
+        # PyYAML's own modules get patterns that compile when used; anything else imported meanwhile (base64, by
+        # the constructor) gets them compiled as ever.
+        if isinstance(pattern, str) and sys._getframe(1).f_globals.get("__name__", "").startswith("yaml."):
+            return OnFirstUse(pattern, flags)
         return compile_now(pattern, flags)
 
     re.compile = compile_or_wait  # type: ignore[assignment]

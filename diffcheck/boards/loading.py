@@ -27,7 +27,6 @@ the loader raise anything else (``python -m diffcheck.boards.fuzz`` checks that)
 from __future__ import annotations
 
 import os
-from copy import deepcopy
 from pathlib import Path
 from typing import Any
 
@@ -108,4 +107,6 @@ def _raise_found(file: str, found: tuple[DocPath, str] | None) -> None:
 
 def board_schema() -> dict[str, Any]:
     """The JSON Schema of contract v1 (a fresh copy, safe to change)."""
-    return deepcopy(cached_schema())
+    import copy  # here: loading a board needs no copy, and the module costs every start of judge some 2 ms
+
+    return copy.deepcopy(cached_schema())

@@ -16,7 +16,7 @@ from typing import Any
 
 from diffcheck.boards.limits import MAX_DEPTH, MAX_FILE_BYTES
 from diffcheck.boards.problems import BoardError
-from diffcheck.pyyaml import yaml
+from diffcheck.pyyaml import OnFirstUse, yaml
 from diffcheck.words import q
 
 __all__ = ["read_document"]
@@ -140,12 +140,31 @@ def _yaml_duplicate_position(text: str) -> str:
     return ""
 
 
+class _Forbidden:
+    """The characters YAML forbids in a text (YAML 1.1, 5.1), as PyYAML's reader finds them: ``search`` and every
+    other attribute are a compiled pattern's.
+
+    They are named directly: PyYAML's own pattern names the characters allowed, and costs ``re`` some 25 ms to
+    build (``diffcheck.pyyaml``); this one, some 1 ms. A text of ASCII alone, as boards mostly are, is searched
+    by the class's ASCII part, which costs next to nothing; the whole class is built for the first text that is
+    not."""
+
+    ASCII = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+    def __init__(self) -> None:
+        self.whole = OnFirstUse("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\udfff\ufffe\uffff]")
+
+    def search(self, text: str) -> re.Match[str] | None:
+        return (self.ASCII if text.isascii() else self.whole).search(text)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.whole, name)
+
+
 class _StrictLoader(yaml.SafeLoader):
     """``yaml.SafeLoader`` that rejects repeated keys and reports bad scalars with their position."""
 
-    # The characters YAML forbids in a text, as PyYAML's reader finds them, named directly: its own pattern names
-    # the characters allowed, and costs ``re`` some 25 ms to build (``diffcheck.pyyaml``); this one, under 3 ms.
-    NON_PRINTABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\udfff\ufffe\uffff]")
+    NON_PRINTABLE = _Forbidden()
 
     def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
         # Only the mapping's own keys count; keys merged in with "<<" may be overridden.

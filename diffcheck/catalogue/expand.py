@@ -21,7 +21,6 @@ catalogue ("enters with") are replaced, not added to, by a board's ``counters``.
 
 from __future__ import annotations
 
-import copy
 import re
 from typing import Any
 
@@ -41,6 +40,14 @@ ZONES = tuple(CARD_ZONES)
 ZONE_CARD_FIELDS = ("types", "subtypes", "supertypes", "colors", "color_indicator", "power", "toughness", "mana_value",
                     "mana_cost", "halves", "abilities")
 _SUBTYPE_WORD = re.compile(r"^[a-z][a-z'-]*$")
+
+
+def _own_copy(value: Any) -> Any:
+    """A deep copy of a card's data, for the board to own. ``copy`` is imported on the first card: a board without
+    cards needs none, and the module costs every start of ``judge`` some 2 ms."""
+    import copy
+
+    return copy.deepcopy(value)
 
 
 class CardReferenceError(Exception):
@@ -171,15 +178,15 @@ class _Expansion:
         out["name"] = found.name
         for key in ZONE_CARD_FIELDS:
             if key in found.printed:
-                out[key] = copy.deepcopy(found.printed[key])
+                out[key] = _own_copy(found.printed[key])
         if found.activated:
             out["activated"] = list(found.activated)
-        static = [copy.deepcopy(a) for a in found.static if _chosen(a, found.choices, {})]
+        static = [_own_copy(a) for a in found.static if _chosen(a, found.choices, {})]
         if static:
             out["static"] = static
         for key in ("counters", "timestamp"):
             if key in card:
-                out[key] = copy.deepcopy(card[key])
+                out[key] = _own_copy(card[key])
         return out
 
     # ---- objects
@@ -212,12 +219,12 @@ class _Expansion:
                 out[key] = obj[key]
         for key, value in card.printed.items():
             if key != "static":
-                out[key] = copy.deepcopy(value)
+                out[key] = _own_copy(value)
         if card.activated:
             out["activated"] = list(card.activated)
         for choice in card.choices:  # a shape chosen as it entered: printed values, copiable (706.2; 707.2)
             if choice.kind == "shape" and choice.name in values:
-                out.update(copy.deepcopy(dict(choice.options)[values[choice.name]]))
+                out.update(_own_copy(dict(choice.options)[values[choice.name]]))
         for key in ("counters", "counter_timestamps", "timestamp", "face_up_at", "face_down", "face_down_at",
                     "transformed_at", "attached_to", "tapped", "token", "was_cast", "transformed", "paired_with"):
             if key in obj:

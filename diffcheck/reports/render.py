@@ -9,10 +9,9 @@ from __future__ import annotations
 import json
 import re
 import sys
-import textwrap
 from typing import Any, Iterable, Mapping, Sequence
 
-from diffcheck.reports.fit import TABLE_FORMAT, fitted
+from diffcheck.reports.fit import TABLE_FORMAT, fitted, wrapped
 from diffcheck.search.divergence import normalize, outcomes_diff
 from engines.board.trace import Applied, Entry, Note, render as render_trace
 
@@ -274,15 +273,14 @@ def _diff_records(compared, old: str, new: str, width: int) -> str:
             last = oid
         if not differs:  # one value, said once
             head = f"  {key}: "
-            lines += textwrap.wrap(_cell(key, va).replace("\n", "; ") or "-", width=max(20, width),
-                                   initial_indent=head, subsequent_indent="    ")
+            lines += wrapped(_cell(key, va).replace("\n", "; ") or "-", width, initial_indent=head,
+                             subsequent_indent="    ")
             continue
         lines.append(f"  {key} *")
         for name, v in ((old, va), (new, vb)):
             head = f"    {(name + ':').ljust(label)}"
             text = _cell(key, v).replace("\n", "; ") or "-"
-            lines += textwrap.wrap(text, width=max(20, width), initial_indent=head,
-                                   subsequent_indent=" " * len(head)) or [head.rstrip()]
+            lines += wrapped(text, width, initial_indent=head, subsequent_indent=" " * len(head)) or [head.rstrip()]
     return "\n".join(lines)
 
 

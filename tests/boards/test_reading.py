@@ -3,8 +3,8 @@
 YAML 1.1 (section 5.1, the printable character set) allows in a text only tab, line feed, carriage
 return, U+0020 to U+007E, U+0085, U+00A0 to U+D7FF, U+E000 to U+FFFD and U+10000 upwards. PyYAML's
 pure-Python reader checks that with a pattern of the allowed characters; the board reader checks it
-with a pattern of the forbidden ones, which costs a small part of the other to build, and PyYAML's own
-is built only when something else reads YAML with that reader.
+with a pattern of the forbidden ones, which costs a small part of the other to build (and a text of ASCII
+alone with the pattern's ASCII part), and PyYAML's own patterns are built only when first used.
 """
 
 from __future__ import annotations
@@ -34,7 +34,17 @@ def test_the_board_reader_forbids_exactly_what_yaml_forbids():
     assert len(forbidden) == 29 + 32 + 2048 + 2
 
 
-@pytest.mark.parametrize("character", ["\x07", "\x7f", "\ufffe"])
+def test_an_ascii_text_is_searched_by_the_ascii_part_alone_and_finds_the_same():
+    # By hand, of U+0000 to U+007F: the C0 controls but tab, LF and CR (29), and DEL.
+    forbidden = _StrictLoader.NON_PRINTABLE
+    ascii_text = "".join(map(chr, range(0x80)))
+    assert [m.start() for m in forbidden.ASCII.finditer(ascii_text)] == [
+        m.start() for m in re.finditer(f"[^{ALLOWED}]", ascii_text)] == [*range(9), 11, 12, *range(14, 32), 127]
+    assert forbidden.search("name: Ogre\x7f").start() == 10
+    assert forbidden.search("name: \u00c6ther\x85 \x84").start() == 13  # not ASCII: the whole class, U+0085 allowed
+
+
+@pytest.mark.parametrize("character", ["\x07", "\x7f", "\x84", "\ufffe"])
 def test_a_forbidden_character_is_refused_where_it_stands(tmp_path, character):
     # Line 3 is four spaces, "name: " and "Ogre" before it: the character is its 15th.
     path = tmp_path / "board.yaml"
@@ -45,14 +55,21 @@ def test_a_forbidden_character_is_refused_where_it_stands(tmp_path, character):
                                  "allowed in YAML text")
 
 
-def test_pyyamls_own_pattern_is_built_only_when_its_reader_reads():
-    # A fresh interpreter: this one imported PyYAML directly, before diffcheck.pyyaml could.
+def test_pyyamls_own_patterns_are_built_only_when_first_used():
+    # A fresh interpreter: this one imported PyYAML directly, before diffcheck.pyyaml could. The example board is
+    # ASCII and holds no timestamp: reading it builds neither the reader's pattern of allowed characters, nor the
+    # whole class of the board reader's forbidden ones, nor the constructor's form of a timestamp.
     code = (
+        "import datetime\n"
         "from diffcheck.pyyaml import yaml\n"
         "from diffcheck.boards.loading import load_board\n"
+        "from diffcheck.boards.reading import _StrictLoader\n"
         "pattern = yaml.reader.Reader.NON_PRINTABLE\n"
+        "stamp = yaml.constructor.SafeConstructor.timestamp_regexp\n"
         "load_board('diffcheck/examples/gray-ogre.yaml')\n"
         "assert pattern._compiled is None, 'reading a board built it'\n"
+        "assert stamp._compiled is None, 'reading a board built the form of a timestamp'\n"
+        "assert _StrictLoader.NON_PRINTABLE.whole._compiled is None, 'an ASCII board built the whole class'\n"
         "try:\n"
         "    yaml.safe_load('a: b\\x07')\n"
         "except yaml.reader.ReaderError as exc:\n"
@@ -60,6 +77,7 @@ def test_pyyamls_own_pattern_is_built_only_when_its_reader_reads():
         "else:\n"
         "    raise AssertionError('U+0007 was read')\n"
         "assert yaml.safe_load('a: b') == {'a': 'b'} and pattern._compiled is not None\n"
+        "assert yaml.safe_load('a: 2001-12-14') == {'a': datetime.date(2001, 12, 14)} and stamp._compiled is not None\n"
     )
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
