@@ -161,10 +161,9 @@ class _Forbidden:
         return getattr(self.whole, name)
 
 
-class _StrictLoader(yaml.SafeLoader):
-    """``yaml.SafeLoader`` that rejects repeated keys and reports bad scalars with their position."""
-
-    NON_PRINTABLE = _Forbidden()
+class _Strict:
+    """What the board's YAML readers build beyond ``yaml.SafeLoader``: repeated keys rejected, bad scalars reported
+    with their position."""
 
     def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
         # Only the mapping's own keys count; keys merged in with "<<" may be overridden.
@@ -174,7 +173,7 @@ class _StrictLoader(yaml.SafeLoader):
         for key_node, _ in node.value if isinstance(node, yaml.MappingNode) else ():
             if key_node.tag == "tag:yaml.org,2002:merge" or not isinstance(key_node, yaml.ScalarNode):
                 continue
-            key = self.construct_object(key_node)
+            key = self.construct_object(key_node)  # type: ignore[attr-defined]
             try:
                 hash(key)
             except TypeError:
@@ -185,13 +184,13 @@ class _StrictLoader(yaml.SafeLoader):
                     f"key {q(key)} appears twice in one mapping", key_node.start_mark,
                 )
             seen.add(key)
-        return super().construct_mapping(node, deep=deep)
+        return super().construct_mapping(node, deep=deep)  # type: ignore[misc]
 
     def construct_object(self, node: yaml.Node, deep: bool = False) -> Any:
         # A scalar that matches a YAML type but cannot be built (month 13, an integer of
         # 5000 digits) raises a plain ValueError without a position; give it one.
         try:
-            return super().construct_object(node, deep=deep)
+            return super().construct_object(node, deep=deep)  # type: ignore[misc]
         except (ValueError, OverflowError) as exc:
             reason = "a number with too many digits" if "digits" in str(exc) else str(exc)
             raise yaml.constructor.ConstructorError(
@@ -202,6 +201,48 @@ class _StrictLoader(yaml.SafeLoader):
             raise yaml.constructor.ConstructorError(
                 None, None, f"cannot read this value as {_tag_name(node.tag)}", node.start_mark
             ) from None
+
+
+class _StrictLoader(_Strict, yaml.SafeLoader):
+    """``yaml.SafeLoader`` that rejects repeated keys and reports bad scalars with their position."""
+
+    NON_PRINTABLE = _Forbidden()
+
+
+# libyaml's parser, where PyYAML was built with it.
+_LIBYAML: tuple[type, ...] = (yaml.cyaml.CParser,) if yaml.__with_libyaml__ else ()
+
+
+class _QuickLoader(_Strict, yaml.composer.Composer, *_LIBYAML, yaml.constructor.SafeConstructor,
+                   yaml.resolver.Resolver):
+    """``_StrictLoader`` with libyaml's parser in place of PyYAML's pure-Python reader, scanner and parser, some six
+    times faster: the events are libyaml's, the nodes and the data are built by the same Python code.
+
+    Taken only where PyYAML has libyaml, only for a text ``_quick`` lets through (``_parse_yaml``), and only for its
+    answer when it has one: whatever it refuses, the pure-Python reader reads again and says what is wrong."""
+
+    def __init__(self, stream: str) -> None:
+        yaml.cyaml.CParser.__init__(self, stream)
+        yaml.composer.Composer.__init__(self)
+        yaml.constructor.SafeConstructor.__init__(self)
+        yaml.resolver.Resolver.__init__(self)
+
+
+# What only the pure-Python reader reads (``_quick``): a tab, a tag's ``!``, a ``?``, a byte-order mark, a Unicode
+# line break, and a block scalar's header with a comment right after it.
+_NOT_QUICK = re.compile("[\t!?\ufeff\x85\u2028\u2029]|[|>][-+0-9]*#")
+
+
+def _quick(text: str) -> bool:
+    """Whether ``_QuickLoader`` may read ``text``: PyYAML has libyaml, and nothing in the text is ``_NOT_QUICK``.
+
+    Without those, libyaml and PyYAML's pure-Python reader give the same data for every text both read, and
+    libyaml reads no text the other refuses (tests/boards/test_reading.py compares them on generated texts).
+    With them they part: libyaml is laxer with tabs, with tags, with a ``?`` inside a plain scalar in a flow
+    collection (``{a: b?c}``) and with a comment that touches a block scalar's header (``|#``), and reads a
+    byte-order mark or a Unicode line break (U+0085, U+2028, U+2029) otherwise. A text that holds one is read by
+    the pure-Python reader alone, as every text was before."""
+    return bool(_LIBYAML) and _NOT_QUICK.search(text) is None
 
 
 # What PyYAML's constructors raise, besides their own errors, on a value that does not fit
@@ -215,6 +256,11 @@ def _tag_name(tag: str) -> str:
 
 
 def _parse_yaml(text: str, file: str) -> Any:
+    if _quick(text):
+        try:
+            return yaml.load(text, Loader=_QuickLoader)
+        except Exception:  # noqa: BLE001 - whatever libyaml refuses, the pure-Python reader reads and explains
+            pass
     try:
         return yaml.load(text, Loader=_StrictLoader)
     except yaml.MarkedYAMLError as exc:

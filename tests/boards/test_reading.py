@@ -15,9 +15,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
+from diffcheck.boards import fuzz
 from diffcheck.boards.loading import BoardError, load_board
-from diffcheck.boards.reading import _StrictLoader
+from diffcheck.boards.reading import _QuickLoader, _StrictLoader, _quick
+from diffcheck.pyyaml import yaml
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -81,3 +85,65 @@ def test_pyyamls_own_patterns_are_built_only_when_first_used():
     )
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+
+
+# ---------------------------------------------------------------- libyaml's parser, where PyYAML has it
+
+# Texts in the pieces YAML is made of, as the fuzzer's soups are, with block scalars' headers and comments beside
+# them, and characters from across Unicode.
+_PIECES = (*fuzz._TOKENS, "|-", ">+", "|2", "|#", ">-#", " #", "x: |\n  t\n", "x: >\n  t\n", "\r\n", "\u00a0", "\u3000",
+           "\ud7ff", "\ue000", "'a''b'", '"\\u0041"', "\\\n", "=")
+_QUICK_ONLY = pytest.mark.skipif(not yaml.__with_libyaml__, reason="PyYAML here has no libyaml: every text is read "
+                                                                   "by its pure-Python reader")
+
+
+def _read(loader: type, text: str) -> tuple[bool, str]:
+    try:
+        return True, repr(yaml.load(text, Loader=loader))  # repr: 1 and 1.0 and True differ, as they must
+    except RecursionError:
+        return False, "too deep"
+    except Exception as exc:  # noqa: BLE001 - whatever refuses the text
+        return False, type(exc).__name__
+
+
+@_QUICK_ONLY
+@settings(max_examples=200, derandomize=True, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+@given(st.one_of(st.lists(st.sampled_from(_PIECES), max_size=40).map("".join),
+                 fuzz.mutated_inputs().map(lambda case: case[0].decode("utf-8", "replace"))))
+def test_libyaml_reads_what_it_may_read_as_the_pure_reader_does(text):
+    # What the quick path answers is what the pure-Python reader answers; and a text the pure-Python reader
+    # refuses, libyaml refuses too, so that the pure-Python reader says why.
+    if not _quick(text):
+        return
+    quick_read, quick_data = _read(_QuickLoader, text)
+    if quick_read:
+        assert _read(_StrictLoader, text) == (True, quick_data)
+
+
+@_QUICK_ONLY
+@pytest.mark.parametrize("text, without", [
+    ("a: b\tc", "a: b c"), ("a: !!str 1", "a: '1'"), ("{a: b?c}", "{a: bc}"), ("\ufeffa: b", "a: b"),
+    ("a: b\x85c", "a: b c"), ("a: b\u2028c", "a: b c"), ("a: b\u2029c", "a: b c"), ("a: |#\n  t\n", "a: | #\n  t\n"),
+    ("a: >-2#\n  t\n", "a: >-2 #\n  t\n"),
+])
+def test_what_libyaml_reads_otherwise_is_left_to_the_pure_reader(text, without):
+    assert not _quick(text) and _quick(without)
+
+
+@_QUICK_ONLY
+def test_a_text_libyaml_refuses_is_explained_by_the_pure_reader(tmp_path):
+    # A key twice (refused by the same Python code on either path) and a flow sequence never closed (refused by
+    # libyaml's parser): the message and position are the pure-Python reader's. Line 3, column 5 is the second
+    # "id"; the sequence opened at line 2 ends with the text, at line 3.
+    for text, expected in (
+        ("objects:\n  - id: o1\n    id: o2\n", "line 3, column 5: YAML syntax error: key \"id\" appears twice in one "
+                                               "mapping (while reading a mapping at line 2)"),
+        ("objects: [\n  {id: o1}\n", "line 3, column 1: YAML syntax error: expected ',' or ']', but got "
+                                     "'<stream end>' (while parsing a flow sequence at line 1)"),
+    ):
+        assert _quick(text)
+        path = tmp_path / "board.yaml"
+        path.write_text(text, encoding="utf-8")
+        with pytest.raises(BoardError) as caught:
+            load_board(path)
+        assert str(caught.value) == f"{path}: {expected}"
