@@ -107,7 +107,7 @@ def _read(loader: type, text: str) -> tuple[bool, str]:
 
 
 @_QUICK_ONLY
-@settings(max_examples=200, derandomize=True, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+@settings(max_examples=120, derandomize=True, deadline=None, suppress_health_check=list(HealthCheck), database=None)
 @given(st.one_of(st.lists(st.sampled_from(_PIECES), max_size=40).map("".join),
                  fuzz.mutated_inputs().map(lambda case: case[0].decode("utf-8", "replace"))))
 def test_libyaml_reads_what_it_may_read_as_the_pure_reader_does(text):
