@@ -149,7 +149,7 @@ def test_what_libyaml_reads_otherwise_is_left_to_the_pure_reader(text, without):
 def test_a_text_libyaml_refuses_is_explained_by_the_pure_reader(tmp_path):
     # A key twice (refused by the same Python code on either path) and a flow sequence never closed (refused by
     # libyaml's parser): the message and position are the pure-Python reader's. Line 3, column 5 is the second
-    # "id"; the sequence opened at line 2 ends with the text, at line 3.
+    # "id"; the sequence opened on line 1 is still open where the text ends, at line 3, column 1.
     for text, expected in (
         ("objects:\n  - id: o1\n    id: o2\n", "line 3, column 5: YAML syntax error: key \"id\" appears twice in one "
                                                "mapping (while reading a mapping at line 2)"),
