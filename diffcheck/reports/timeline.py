@@ -29,6 +29,7 @@ from diffcheck.reports.witness import Sides, witness_fold
 from diffcheck.search.cluster import Cluster
 from diffcheck.search.harness import Harness, RunConfig
 from diffcheck.search.rundir import counted
+from diffcheck.search.worker import boards_ahead
 from engines.board import Board
 from rulesets.changes import RuleChange
 from rulesets.editions import EDITIONS, Edition, resolve
@@ -86,14 +87,19 @@ def gather(chosen: Span, boards: int = BOARDS, seed: int = SEED, jobs: int = 2,
            on_pair: Callable[[str], None] | None = None, cluster: Cluster | None = None) -> dict[str, Shown]:
     """Run every edition pair of the span that has rule changes; what each change showed. With a cluster
     (``diffcheck.search.cluster``), every run goes to its workers."""
+    pairs = [(before, edition) for before, edition in chosen.pairs if before is not None and edition.changes]
+    # Every pair tries the same boards of each generator: made once, before the pairs' runs (``boards_ahead``).
+    runs = {}
+    for generator in GENERATORS:
+        with boards_ahead(seed, boards, generator):
+            for before, edition in pairs:
+                if on_pair:
+                    on_pair(f"{before.key} -> {edition.key}, {generator} boards")
+                runs[before.key, generator] = _run(before.key, edition.key, generator, boards, seed, jobs, cluster)
     shown: dict[str, Shown] = {}
-    for before, edition in chosen.pairs:
-        if before is None or not edition.changes:
-            continue
-        if on_pair:
-            on_pair(f"{before.key} -> {edition.key}")
+    for before, edition in pairs:
         for generator in GENERATORS:
-            findings, groups = _run(before.key, edition.key, generator, boards, seed, jobs, cluster)
+            findings, groups = runs[before.key, generator]
             by_signature = {g["signature"]: g for g in groups}
             for finding in findings:
                 if finding["finding"] in edition.changes:

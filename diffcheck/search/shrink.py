@@ -23,6 +23,8 @@ Contract:
 * Nothing is mutated. Variants are new dicts built by copying the path to what changes
   (unchanged parts are shared with the input); ``shrink`` returns a fresh deep copy. An
   ``interesting`` predicate must not mutate its argument.
+* Each board asked about once. A variant found not interesting is not asked about again when a later pass
+  offers it anew, as it does once a step inside an object was taken ("remove that object" again).
 * Greedy to a fixpoint. ``shrink`` repeatedly replaces the board by the FIRST variant (in
   ``reductions`` order) that is interesting, until no variant is. The result is
   1-minimal with respect to these steps: no single step keeps it interesting
@@ -64,11 +66,20 @@ def shrink(board: Data, interesting: Predicate, *, max_steps: int = 10_000, chec
     if not _holds(interesting, board):
         raise ValueError("the board is not interesting to begin with: nothing to shrink")
     current = board
+    # The variants already found not interesting, by their text: once a step inside an object has been taken, the
+    # next pass's "remove that object" is the variant the pass before rejected, and asking again would be a waste
+    # (a quarter of the questions of a shrink against an outside engine). Equal text is equal data, so the answers
+    # are those the predicate gave: deterministic predicates give the same board.
+    rejected: set[str] = set()
     for _ in range(max_steps):
         for variant in reductions(current):
+            text = repr(variant)
+            if text in rejected:
+                continue
             if _holds(interesting, variant):
                 current = variant
                 break
+            rejected.add(text)
         else:
             break
     return copy.deepcopy(current)

@@ -13,7 +13,7 @@ import gc
 import multiprocessing
 import signal
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, Iterator
 
 from diffcheck.boards.generate import SMALL, BoardGenerator, SeededChoices
 from diffcheck.boards.generate_cards import CardBoardGenerator
@@ -162,6 +162,43 @@ def board_at(seed: int, index: int, generator: str = "small", implements: frozen
     return chunk_boards(seed, chunk, offset + 1, generator, implements)[offset]
 
 
+def _made(seed: int | str, chunk: int, count: int, generator: str,
+          implements: frozenset[str] | None) -> Iterator[tuple[dict, dict, Board]]:
+    """The boards of a chunk as the scan takes them: as data, with their cards written out, and read."""
+    for data in chunk_boards(seed, chunk, count, generator, implements):
+        plain = expand_board(data)
+        yield data, plain, Board.from_dict(plain)
+
+
+# Boards made ahead by a process about to run several runs over the same boards (a timeline: every pair of editions
+# tries one seed's boards), which the workers it forks for each run inherit: (seed, chunk, count, generator,
+# implements) -> the chunk, as ``_made`` gives it. Empty in a plain run: its boards are made where they are scanned,
+# and never kept, so that its memory does not grow with its budget.
+_AHEAD: dict[tuple, list[tuple[dict, dict, Board]]] = {}
+AHEAD_MOST = 5_000  # boards; some 20 KB each
+
+
+@contextmanager
+def boards_ahead(seed: int | str, boards: int, generator: str = "small",
+                 implements: frozenset[str] | None = None) -> Iterator[None]:
+    """Within: the first ``boards`` boards of a seed, made once, here, for the runs started within to scan. A worker
+    forked from this process finds them made; one that is not (started afresh where processes cannot be forked, or
+    a cluster's) makes them itself: the same boards, so a run finds the same either way, only sooner. A budget over
+    ``AHEAD_MOST`` boards is not made ahead (the runs make their own)."""
+    keys = []
+    try:
+        if boards <= AHEAD_MOST:
+            for chunk in range(-(-boards // CHUNK)):
+                count = min(CHUNK, boards - chunk * CHUNK)
+                key = (seed, chunk, count, generator, implements)
+                _AHEAD[key] = list(_made(seed, chunk, count, generator, implements))
+                keys.append(key)
+        yield
+    finally:
+        for key in keys:
+            del _AHEAD[key]
+
+
 @contextmanager
 def _collector_paused():
     """Pause the cyclic garbage collector for one task: evaluation makes many short-lived objects and
@@ -210,10 +247,10 @@ def _scan_chunk(seed: int, chunk: int, count: int) -> tuple[int, int, list, list
     skip = _SKIP
     found, errors = [], []
     left_out, outside = 0, {}  # boards not sent; and by the part of the vocabulary they needed (one may need several)
-    for offset, data in enumerate(chunk_boards(seed, chunk, count, _GENERATOR, _IMPLEMENTS)):
+    made = _AHEAD.get((seed, chunk, count, _GENERATOR, _IMPLEMENTS))
+    boards = made if made is not None else _made(seed, chunk, count, _GENERATOR, _IMPLEMENTS)
+    for offset, (data, plain, board) in enumerate(boards):
         index = chunk * CHUNK + offset
-        plain = expand_board(data)
-        board = Board.from_dict(plain)
         if _IMPLEMENTS is not None:
             missing = board_features(board) - _IMPLEMENTS
             if missing:

@@ -149,6 +149,12 @@ class _Template:
     first_id: int
 
 
+# phase answers one game state alike every time, and a shrink gives it the same state again and again: boards that
+# differ where the adapter writes nothing (half the states of the committed peer run's shrinks). Each process
+# keeps the last answers, as read-only data (``_Writer.outcome`` only reads them), some 4 KB of text each.
+ANSWERS_KEPT = 1024
+
+
 class PhaseEngine:
     """The phase.rs engine, one game state per board (``evaluate``). ``implements`` is ``IMPLEMENTS``."""
 
@@ -226,11 +232,26 @@ class PhaseEngine:
 
     def evaluate(self, board: Board) -> Outcome:
         writer = _Writer(board, self._template)
-        try:
-            game = self._engine.load_game(writer.text())
-        except ValueError as exc:  # phase refused the state: a bug of this adapter or of phase, told as an error
-            raise EngineError(self.name, f"phase refused the game state: {exc}", kind="error") from None
-        return writer.outcome(game.battlefield())
+        text = writer.text()
+        # Keyed by what follows the template, the part that differs from board to board.
+        key = text[len(self._template.state):]
+        answers = self._answers
+        battlefield = answers.get(key)
+        if battlefield is None:
+            try:
+                game = self._engine.load_game(text)
+            except ValueError as exc:  # phase refused the state: a bug of this adapter or of phase, told as an error
+                raise EngineError(self.name, f"phase refused the game state: {exc}", kind="error") from None
+            battlefield = game.battlefield()
+            if len(answers) >= ANSWERS_KEPT:
+                del answers[next(iter(answers))]  # the oldest
+            answers[key] = battlefield
+        return writer.outcome(battlefield)
+
+    @cached_property
+    def _answers(self) -> dict[str, list[dict]]:
+        """phase's battlefields for the last ``ANSWERS_KEPT`` game states it was given, by the state's text."""
+        return {}
 
 
 def _source_of(distribution) -> dict | None:

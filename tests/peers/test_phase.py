@@ -16,6 +16,7 @@ import re
 from pathlib import Path
 
 import pytest
+import yaml
 
 pytest.importorskip("phase", reason="phase-python is not installed (pip install 'diffcheck[phase]')")
 
@@ -43,6 +44,30 @@ def test_the_gray_ogre_in_phase_is_what_the_rules_say(phase):
     ogre = outcome["objects"]["ogre"]
     assert (ogre["power"], ogre["toughness"]) == (5, 8)
     assert outcome["objects"]["anthem"]["abilities"] == ["Creatures you control get +0/+2"]
+
+
+def test_a_game_state_given_again_is_answered_from_the_answers_kept(phase):
+    # The Gray Ogre as above (5/8), and again with its ids renamed: the same game state for phase (the adapter writes
+    # phase's own ids), so phase loads it once; each outcome names the board's own objects.
+    engine = get_engine("phase")  # an engine of its own: the module's may have answered these states already
+    loads = []
+    real, _ = engine._engine, engine._template  # the started game the states are written from, made first
+
+    class Counting:
+        def load_game(self, state):
+            loads.append(state)
+            return real.load_game(state)
+
+    engine.__dict__["_engine"] = Counting()
+    data = yaml.safe_load((ROOT / "diffcheck" / "examples" / "gray-ogre.yaml").read_text(encoding="utf-8"))
+    renamed = json.loads(json.dumps(data))
+    renamed["objects"][0]["id"] = "grey-ogre"
+    for effect in renamed["effects"]:
+        effect["affects"] = ["grey-ogre" if target == "ogre" else target for target in effect["affects"]]
+    first, second = engine.evaluate(board_from_data(data)), engine.evaluate(board_from_data(renamed))
+    assert len(loads) == 1
+    assert (first["objects"]["ogre"]["power"], first["objects"]["ogre"]["toughness"]) == (5, 8)
+    assert second["objects"]["grey-ogre"] == first["objects"]["ogre"] and "ogre" not in second["objects"]
 
 
 def test_timestamps_colors_types_control_and_every_creature_type_reach_phase(phase):
