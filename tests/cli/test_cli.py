@@ -275,13 +275,15 @@ def test_rendering_needs_no_typer():
 
 
 def test_ci_runs_the_readme_test_command():
-    # The README's test command is .ci/run itself; it makes the venv with the test extra and runs pytest.
+    # The README's test command is .ci/run itself; it makes the venv with the test extra, compiles the packages'
+    # bytecode and runs pytest.
     setup = (ROOT / "README.md").read_text().split("## Set-up", 1)[1].split("\n## ", 1)[0]
     assert "```\nbash .ci/run\n```" in setup
-    ci = (ROOT / ".ci" / "run").read_text().splitlines()
+    ci = (ROOT / ".ci" / "run").read_text().replace("\\\n", " ").splitlines()  # continued lines joined
     command = next(line for line in ci if "pytest" in line)
-    assert command.strip() == ("python3 -m venv .venv && .venv/bin/pip install -q -e '.[test]' && "
-                               ".venv/bin/python -m pytest -n auto")
+    assert " ".join(command.split()) == (
+        "python3 -m venv .venv && .venv/bin/pip install -q -e '.[test]' && "
+        ".venv/bin/python -m compileall -q diffcheck engines rulesets && .venv/bin/python -m pytest -n auto")
 
 
 def test_diff_helpers_on_outcomes_from_outside_engines():
