@@ -49,6 +49,7 @@ from diffcheck.search import ctrl_c, rundir
 from diffcheck.search.cluster import Cluster, ClusterError, ClusterLost, ClusterPool
 from diffcheck.search.divergence import differing, outcomes_diff
 from diffcheck.search.findings import Explanation, headline
+from diffcheck.search.nearest import nearest_rules
 from diffcheck.search.worker import (
     CHUNK, ShrinkFailed, board_at, init_worker, keyed_by_findings, make_engine, scan_chunks, shrink_divergence,
     shrink_failure,
@@ -406,6 +407,9 @@ class Harness:
             # One board can show several explanations, each shrunk on its own: the key breaks a tie.
             if group is None or (index, key) < (group["first_board"], group["key"]):
                 a, b = self.config.engines
+                if near is not None:  # the rule-less engine, which answer is its, the edition it is compared with
+                    engine, side, compared = near
+                    near = nearest_rules(minimal, (x, y)[side], engine, compared)
                 # Made whole before the state changes: a Ctrl-C landing in the diff must not leave a key
                 # naming a group the state lacks (the save on the way out could not write the findings).
                 self.state["groups"][sig] = {

@@ -119,6 +119,16 @@ def in_brief(found: tuple[Nearest, ...], compared: str | None = None, most: int 
     return "; ".join(told[:most]) + (f" (and {more} other near rules)" if more > 0 else "")
 
 
+def nearest_rules(data: dict, outcome: dict, engine: str, compared: str) -> dict:
+    """What a group of a run against an engine without rules (``engine``) records of its minimal board (``data``,
+    on which that engine answered ``outcome``): the nearest rules to the answer, in brief and in full."""
+    from diffcheck.catalogue import expand_board
+
+    found = nearest(Board.from_dict(expand_board(data)), outcome, compared)
+    return {"engine": engine, "brief": in_brief(found, compared) if found else None,
+            "rules": [n.to_json() for n in found]}
+
+
 def nearest(board: Board, target: dict, compared: str | None = None) -> tuple[Nearest, ...]:
     """The rules near ``target``'s objects on ``board``: the editions that give them; the edition ``compared``
     (a key, an alias or a date: the edition an engine is compared with) with one rule change added or reverted,

@@ -21,7 +21,6 @@ from diffcheck.catalogue import expand_board
 from diffcheck.search.attribution import bisect
 from diffcheck.search.divergence import differing, diverges
 from diffcheck.search.findings import Explanation, showing, shown
-from diffcheck.search.nearest import in_brief, nearest
 from diffcheck.search.orphan import end_with_parent
 from diffcheck.search.shrink import shrink
 from diffcheck.search.signature import moved_kinds, signature, triage_key, widen
@@ -323,10 +322,7 @@ def _shrink_one(seed: int, index: int, names: list[str], data: dict | None, expl
     attribution = bisect(board, ruleset, y, _CHANGES).to_json() if ruleset is not None and _CHANGES else None
     near = None
     if len(_LAYERS) == 1:
-        # An engine with no rules of its own against an edition: the nearest rules to its answer (the finding
-        # the group joins), on the minimal board; a group keeps those of its first board.
-        rule_less, compared = (b, _NAMES[0]) if ruleset is not None else (a, _NAMES[1])
-        found = nearest(board, y if rule_less is b else x, compared)
-        near = {"engine": rule_less.name, "brief": in_brief(found, compared) if found else None,
-                "rules": [n.to_json() for n in found]}
+        # An engine with no rules of its own against an edition: the coordinator finds the nearest rules to its
+        # answer (``nearest_rules``) for the boards that become a group's, a few of the many shrunk.
+        near = (b.name, 1, _NAMES[0]) if ruleset is not None else (a.name, 0, _NAMES[1])
     return index, minimal, x, y, signature(plain, x, y, _MOVED, _LAYERS), attribution, keys, near
