@@ -24,7 +24,6 @@ import importlib.util
 import json
 import os
 import sys
-from pathlib import Path
 from typing import Any
 
 # The hot path of an evaluation, compiled as one group (calls between them stay native), the board's values
@@ -45,24 +44,26 @@ MANIFEST = "compiled.json"
 DOCSTRINGS = "docstrings"  # the manifest's key for the classes' docstrings (mypyc keeps none)
 GROUP = "diffcheck_engines"  # the modules share one C library, diffcheck_engines__mypyc, beside the packages
 LIBRARY = f"{GROUP}__mypyc"
-HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent  # where the packages are
+# Paths as strings, by os.path: every start runs the guard, and pathlib (with what it imports) is a tenth of judge's.
+HERE = os.path.dirname(os.path.realpath(__file__))
+ROOT = os.path.dirname(HERE)  # where the packages are
 
 
-def source(name: str) -> Path:
+def source(name: str) -> str:
     """The ``.py`` file of a module of ``MODULES`` (``engines.layers.machine``: ``engines/layers/machine.py``)."""
-    return ROOT / f"{name.replace('.', '/')}.py"
+    return os.path.join(ROOT, *name.split(".")[:-1], f"{name.rpartition('.')[2]}.py")
 
 
-def source_hash(path: Path) -> str:
+def source_hash(path: str | os.PathLike[str]) -> str:
     import hashlib  # here: a start whose sources are untouched since the build hashes none
 
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+    with open(path, "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()
 
 
-def source_record(path: Path) -> list[Any]:
+def source_record(path: str | os.PathLike[str]) -> list[Any]:
     """What the manifest keeps of a source: its hash, its size and its modification time (ns), as compiled."""
-    stat = path.stat()
+    stat = os.stat(path)
     return [source_hash(path), stat.st_size, stat.st_mtime_ns]
 
 
@@ -70,15 +71,15 @@ def _is_record(record: Any) -> bool:
     return isinstance(record, list) and len(record) == 3
 
 
-def untouched(record: Any, path: Path) -> bool:
+def untouched(record: Any, path: str | os.PathLike[str]) -> bool:
     """Whether the source at ``path`` has the size and modification time ``record`` (``source_record``) holds."""
     if not _is_record(record):
         return False
-    stat = path.stat()
+    stat = os.stat(path)
     return [stat.st_size, stat.st_mtime_ns] == record[1:]
 
 
-def unchanged(record: Any, path: Path) -> bool:
+def unchanged(record: Any, path: str | os.PathLike[str]) -> bool:
     """Whether the source at ``path`` is the one ``record`` (``source_record``) was made of: untouched since, or
     else with the same hash (a checkout that wrote the same text again)."""
     return untouched(record, path) or (_is_record(record) and record[0] == source_hash(path))
@@ -92,11 +93,13 @@ def manifest() -> dict[str, Any]:
     return {**hashes, DOCSTRINGS: {name: class_docstrings(source(name)) for name in MODULES}}
 
 
-def class_docstrings(path: Path) -> dict[str, str]:
+def class_docstrings(path: str | os.PathLike[str]) -> dict[str, str]:
     """Class name -> docstring, of the classes a module defines at its top level."""
     import ast
 
-    return {node.name: doc for node in ast.parse(path.read_text()).body
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    return {node.name: doc for node in ast.parse(text).body
             if isinstance(node, ast.ClassDef) and (doc := ast.get_docstring(node, clean=False))}
 
 
@@ -104,7 +107,8 @@ def built() -> dict | None:
     """The manifest, if an extension module of each is here, with their shared library beside the package, compiled
     from the source that is here now."""
     try:
-        recorded = json.loads((HERE / MANIFEST).read_text())
+        with open(os.path.join(HERE, MANIFEST), encoding="utf-8") as f:
+            recorded = json.loads(f.read())
     except (OSError, ValueError):
         return None
     if library() is None:
@@ -116,16 +120,16 @@ def built() -> dict | None:
                 return None
         except OSError:  # its source is not here: nothing says the build is of these sources
             return None
-        if not any(source(name).with_suffix(suffix).exists() for suffix in suffixes):
+        if not any(os.path.exists(source(name)[: -len(".py")] + suffix) for suffix in suffixes):
             return None
     return recorded
 
 
-def library() -> Path | None:
+def library() -> str | None:
     """The compiled modules' shared library, beside the ``engines`` package (in a checkout, at its root)."""
     for suffix in importlib.machinery.EXTENSION_SUFFIXES:
-        path = ROOT / f"{LIBRARY}{suffix}"
-        if path.exists():
+        path = os.path.join(ROOT, f"{LIBRARY}{suffix}")
+        if os.path.exists(path):
             return path
     return None
 

@@ -27,7 +27,6 @@ the loader raise anything else (``python -m diffcheck.boards.fuzz`` checks that)
 from __future__ import annotations
 
 import os
-from pathlib import Path
 from typing import Any
 
 from diffcheck.boards.limits import effect_count_problem, plain_data_problem
@@ -49,7 +48,7 @@ def load_board(path: str | os.PathLike[str]) -> Board:
     Any other extension is tried as JSON, then as YAML. Raises ``BoardError``.
     """
     file = os.fsdecode(path)
-    return board_from_data(read_document(Path(file), file), file)
+    return board_from_data(read_document(file, file), file)
 
 
 def board_from_data(data: Any, file: str = "<data>") -> Board:

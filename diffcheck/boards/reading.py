@@ -11,8 +11,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from diffcheck.boards.limits import MAX_DEPTH, MAX_FILE_BYTES
 from diffcheck.boards.problems import BoardError
@@ -21,12 +20,15 @@ from diffcheck.words import q
 
 __all__ = ["read_document"]
 
+if TYPE_CHECKING:  # annotations only: pathlib, with what it imports, is a tenth of judge's start
+    from pathlib import Path
 
-def read_document(path: Path, file: str) -> Any:
+
+def read_document(path: str | Path, file: str) -> Any:
     """The parsed document in ``path``; the parser is chosen by the file's extension."""
     raw = _read_bytes(path, file)
     text = _decode(raw, file)
-    suffix = path.suffix.lower()
+    suffix = os.path.splitext(path)[1].lower()
     if suffix == ".json":
         return _parse_json(text, file)
     if suffix in (".yaml", ".yml"):
@@ -43,10 +45,10 @@ def parse_text(text: str, file: str) -> Any:
         return _parse_yaml(text, file)
 
 
-def _read_bytes(path: Path, file: str) -> bytes:
+def _read_bytes(path: str | Path, file: str) -> bytes:
     """The file's bytes; a file larger than MAX_FILE_BYTES is refused before it is read."""
     try:
-        with path.open("rb") as f:
+        with open(path, "rb") as f:
             size = os.fstat(f.fileno()).st_size
             if size > MAX_FILE_BYTES:
                 raise BoardError(file, "", _too_large_message(f"is {_size_phrase(size)}"))

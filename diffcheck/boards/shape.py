@@ -13,9 +13,9 @@ from __future__ import annotations
 import datetime
 import importlib
 import json
+import os
 from collections import defaultdict
 from functools import lru_cache
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from diffcheck.boards.conforms import conforms, first_repeat
@@ -38,7 +38,8 @@ def cached_schema() -> dict[str, Any]:
     # By path, beside the package's __init__: importlib.resources costs some 5 ms to import and set up, and
     # judge reads the schema every time.
     package = importlib.import_module(SCHEMA_PACKAGE)
-    text = Path(package.__file__).with_name(SCHEMA_FILE).read_text(encoding="utf-8")
+    with open(os.path.join(os.path.dirname(package.__file__), SCHEMA_FILE), encoding="utf-8") as f:
+        text = f.read()
     return json.loads(text)
 
 

@@ -4,7 +4,10 @@ more (``judge`` looks each name of a board up, and starts in a few tens of milli
 from __future__ import annotations
 
 import os
-from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # annotations only: pathlib, with what it imports, is a tenth of judge's start
+    from pathlib import Path
 
 # The caveat an imported card carries for each sentence of its Oracle text the reader did not understand; judge
 # --strict refuses a board on which one bears.
@@ -13,5 +16,12 @@ NOT_UNDERSTOOD_CAVEAT = "not understood, left out of its abilities: "
 
 def pool_path() -> Path:
     """The index's file: the user's data folder (XDG_DATA_HOME, else ~/.local/share) / diffcheck."""
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "diffcheck" / "cardpool.sqlite"
+    from pathlib import Path
+
+    return Path(pool_file())
+
+
+def pool_file() -> str:
+    """``pool_path`` as a string: whether there is a pool is asked by every ``judge``, which imports no pathlib."""
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    return os.path.join(base, "diffcheck", "cardpool.sqlite")

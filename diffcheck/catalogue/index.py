@@ -7,13 +7,15 @@ import pickle
 import re
 import sys
 from functools import lru_cache
-from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Iterable, Iterator
 
 from diffcheck.catalogue.model import Card, CatalogueError, card_from_entry
 from diffcheck.pyyaml import yaml
 from diffcheck.words import fold_name, or_list, q
 from rulesets.record import record, replace
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 __all__ = ["Catalogue", "Uncovered", "catalogue", "fold"]
 
@@ -178,9 +180,9 @@ def _from_records(records: dict[str, bytes], uncovered: tuple[Uncovered, ...], n
 def _imported_pool() -> Any:
     """The imported pool (``diffcheck.cardpool.store.Pool``), or None if there is none: with none, nothing more
     is imported."""
-    from diffcheck.cardpool.paths import pool_path
+    from diffcheck.cardpool.paths import pool_file
 
-    if not pool_path().exists():
+    if not os.path.exists(pool_file()):
         return None
     from diffcheck.cardpool.store import load_pool
 
@@ -232,16 +234,18 @@ def catalogue() -> Catalogue:
     from them is kept in the user's cache folder with what it was built from (``_cache_key``: the files and the
     code that builds it), so that an edited card or model is read again and an unchanged one is not.
     """
-    folder = Path(__file__).with_name(CARDS_FOLDER)
-    files = sorted((f for f in folder.iterdir() if f.name.endswith(".yaml")), key=lambda f: f.name[: -len(".yaml")])
-    uncovered_file = Path(__file__).with_name(UNCOVERED_FILE)
+    # By os.path, not pathlib: pathlib, with what it imports, is a tenth of judge's start.
+    folder = os.path.join(_HERE, CARDS_FOLDER)
+    names = sorted((n for n in os.listdir(folder) if n.endswith(".yaml")), key=lambda n: n[: -len(".yaml")])
+    files = [os.path.join(folder, name) for name in names]
+    uncovered_file = os.path.join(_HERE, UNCOVERED_FILE)
     cache = _cache_file()
     key = _cache_key([*files, uncovered_file, *_READING_CODE])
     found = _cached(cache, key)
     if found is not None:
         return found
-    texts = [(f.name, f.read_text(encoding="utf-8")) for f in files]
-    uncovered_text = uncovered_file.read_text(encoding="utf-8")
+    texts = [(name, _text(f)) for name, f in zip(names, files)]
+    uncovered_text = _text(uncovered_file)
     cards: list[Card] = []
     for name, text in texts:
         # A theme may span files: "4-types.yaml" and "4-types.premodern.yaml" are both of "types".
@@ -258,35 +262,43 @@ def catalogue() -> Catalogue:
     return built
 
 
+def _text(file: str) -> str:
+    with open(file, encoding="utf-8") as f:
+        return f.read()
+
+
+_HERE = os.path.dirname(__file__)
 # The code that builds the catalogue from the card files: an edit to it builds the catalogue again.
-_READING_CODE = (Path(__file__), Path(__file__).with_name("model.py"), Path(__file__).with_name("formats.py"))
+_READING_CODE = (__file__, os.path.join(_HERE, "model.py"), os.path.join(_HERE, "formats.py"))
 CACHE_FILE = "catalogue.pickle"
 
 
-def _cache_file() -> Path | None:
+def _cache_file() -> str | None:
     """Where the built catalogue is kept (None: no cache folder, or DIFFCHECK_NO_CACHE set)."""
     if os.environ.get("DIFFCHECK_NO_CACHE"):
         return None
     home = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     if not os.path.isabs(home):
         return None
-    return Path(home) / "diffcheck" / CACHE_FILE
+    return os.path.join(home, "diffcheck", CACHE_FILE)
 
 
-def _cache_key(files: Iterable[Path]) -> tuple:
+def _cache_key(files: Iterable[str | Path]) -> tuple:
     """What a kept catalogue was built from: this Python, and the name, size and modification time (ns) of each
     card file and of the code that reads them. An edited file is read again, as Python's own bytecode cache
     compiles an edited source again; hashing every card file's bytes cost judge some 5 ms, most of it importing
     OpenSSL's hashes."""
-    return (sys.version, tuple((f.name, stat.st_size, stat.st_mtime_ns) for f in files for stat in (f.stat(),)))
+    return (sys.version, tuple((os.path.basename(f), stat.st_size, stat.st_mtime_ns)
+                               for f in files for stat in (os.stat(f),)))
 
 
-def _cached(cache: Path | None, key: tuple) -> Catalogue | None:
+def _cached(cache: str | None, key: tuple) -> Catalogue | None:
     """The catalogue kept in ``cache`` if it was built from what ``key`` says."""
     if cache is None:
         return None
     try:
-        found = pickle.loads(cache.read_bytes())  # the user's own cache, written by _keep below
+        with open(cache, "rb") as f:
+            found = pickle.loads(f.read())  # the user's own cache, written by _keep below
     except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError, ValueError):
         return None
     if isinstance(found, tuple) and len(found) == 2 and found[0] == key and isinstance(found[1], Catalogue):
@@ -294,7 +306,7 @@ def _cached(cache: Path | None, key: tuple) -> Catalogue | None:
     return None
 
 
-def _keep(cache: Path | None, key: tuple, built: Catalogue) -> None:
+def _keep(cache: str | None, key: tuple, built: Catalogue) -> None:
     """Write the cache atomically, with the key it was built from, and drop the files of older versions of this
     cache; a folder that cannot be written only means no cache."""
     if cache is None:
@@ -303,16 +315,25 @@ def _keep(cache: Path | None, key: tuple, built: Catalogue) -> None:
 
     tmp = None
     try:
-        cache.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".catalogue-", dir=cache.parent)
+        folder = os.path.dirname(cache)
+        os.makedirs(folder, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".catalogue-", dir=folder)
         with os.fdopen(fd, "wb") as out:
             pickle.dump((key, built), out, protocol=pickle.HIGHEST_PROTOCOL)
         os.replace(tmp, cache)
         tmp = None
-        for old in cache.parent.glob("catalogue-*.pickle"):  # an earlier version's, keyed by their names
-            old.unlink(missing_ok=True)
+        for old in os.listdir(folder):  # an earlier version's, keyed by their names
+            if old.startswith("catalogue-") and old.endswith(".pickle"):
+                _remove(os.path.join(folder, old))
     except (OSError, pickle.PicklingError):
         pass
     finally:
         if tmp is not None:
-            Path(tmp).unlink(missing_ok=True)
+            _remove(tmp)
+
+
+def _remove(file: str) -> None:
+    try:
+        os.remove(file)
+    except FileNotFoundError:
+        pass

@@ -15,12 +15,14 @@ import re
 import sys
 import time
 from contextlib import contextmanager
-from pathlib import Path
-from typing import Any, Iterator, NoReturn, Sequence
+from typing import TYPE_CHECKING, Any, Iterator, NoReturn, Sequence
 
 from diffcheck.boards.loading import BoardError, load_board
 from diffcheck.pyyaml import yaml
 from engines import EngineError, UnknownEngine, get_engine
+
+if TYPE_CHECKING:  # annotations only: judge's quick path imports no pathlib
+    from pathlib import Path
 
 # No typer here, and no run directory (it imports tabulate): ``diffcheck judge`` uses these checks on its quick
 # path (``diffcheck.cli.judging``), which answers without importing either.

@@ -18,12 +18,14 @@ and compares what reaches ``judge_board``, and what an error prints and exits wi
 from __future__ import annotations
 
 import os
-from pathlib import Path
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from diffcheck.cli.inputs import board_given, dated, echo, engines_named, fail, warn
 from diffcheck.reports import render
 from diffcheck.reports.fit import fit_lines, output_width
+
+if TYPE_CHECKING:  # annotations only: judge's quick path imports no pathlib
+    from pathlib import Path
 
 __all__ = ["DEFAULT_RULES", "judge_board", "quick", "read_words"]
 

@@ -240,7 +240,7 @@ def _a_source_touched_since_the_build() -> bool:
     from engines import compiled
 
     try:
-        recorded = json.loads((compiled.HERE / compiled.MANIFEST).read_text())
+        recorded = json.loads(Path(compiled.HERE, compiled.MANIFEST).read_text())
     except (OSError, ValueError):
         return False  # no build: nothing to check
     if os.environ.get("DIFFCHECK_PURE"):
