@@ -120,6 +120,7 @@ def throughput(engines: dict[str, object], modules: dict[str, types.ModuleType],
         order = list(engines) if round_ % 2 == 0 else list(reversed(engines))
         for name in order:
             forget(modules[name])
+            vars(engines[name]).pop("_answers", None)  # and the answers it keeps by game state, where it keeps any
             start = time.perf_counter()
             for board in boards:
                 engines[name].evaluate(board)
@@ -145,7 +146,7 @@ def main() -> None:
         module = adapter_at(args.before)
         versions = {f"{args.before} (before)": (module, module.PhaseEngine()), **versions}
     engines = {name: engine for name, (_module, engine) in versions.items()}
-    for engine in engines.board.values():
+    for engine in engines.values():
         engine.evaluate(boards[0])  # each builds its engine and template once, as a worker process does
 
     rates = throughput(engines, {name: module for name, (module, _engine) in versions.items()}, boards, args.repeat)

@@ -16,6 +16,7 @@ changelogs, it depends only on the seed and budgets, never on timings or jobs.
 from __future__ import annotations
 
 import tempfile
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping
@@ -88,10 +89,11 @@ def gather(chosen: Span, boards: int = BOARDS, seed: int = SEED, jobs: int = 2,
     """Run every edition pair of the span that has rule changes; what each change showed. With a cluster
     (``diffcheck.search.cluster``), every run goes to its workers."""
     pairs = [(before, edition) for before, edition in chosen.pairs if before is not None and edition.changes]
-    # Every pair tries the same boards of each generator: made once, before the pairs' runs (``boards_ahead``).
+    # Every pair tries the same boards of each generator: made once, before the pairs' runs (``boards_ahead``), for
+    # this machine's workers; a cluster's make their own.
     runs = {}
     for generator in GENERATORS:
-        with boards_ahead(seed, boards, generator):
+        with boards_ahead(seed, boards, generator) if cluster is None else nullcontext():
             for before, edition in pairs:
                 if on_pair:
                     on_pair(f"{before.key} -> {edition.key}, {generator} boards")
