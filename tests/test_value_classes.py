@@ -6,6 +6,7 @@ the rules need them. Records answer as frozen dataclasses of the same fields do.
 import ast
 import dataclasses
 import pickle
+from pathlib import Path
 
 import pytest
 
@@ -22,7 +23,7 @@ MODULES = (board, abilities, values, trace)
 def _record_definitions():
     """(module, class definition) for each class of the modules that declares ``__match_args__``."""
     for module in MODULES:
-        tree = ast.parse(source(module.__name__).read_text())
+        tree = ast.parse(Path(source(module.__name__)).read_text())
         for node in tree.body:
             if isinstance(node, ast.ClassDef) and _declared_fields(node) is not None:
                 yield module, node
