@@ -127,6 +127,22 @@ def test_a_card_object_gets_the_printed_characteristics_and_keeps_what_the_board
     assert data["objects"][0] == {"card": "gray ogre", "controller": "bob", "counters": {"+1/+1": 2}, "timestamp": 5}
 
 
+def test_an_expanded_board_owns_its_card_data():
+    # A board's written-out card is its own: changing its lists (as a shrink's variant or an editing user may) changes
+    # neither the catalogue's card nor the next board that names it. Clone's static ability is a mapping, copied
+    # whole (its chosen creature written in); Gray Ogre's printed values are words and numbers, copied as new lists.
+    data = {"objects": [{"card": "Gray Ogre"}, {"card": "Clone", "choices": {"copy": "gray-ogre"}}]}
+    ogre, clone = expand_board(data)["objects"]
+    first_clone = copy.deepcopy(clone)
+    ogre["types"].append("artifact")
+    ogre["subtypes"].clear()
+    clone["static"][0].clear()
+    again, clone_again = expand_board(data)["objects"]
+    assert (again["types"], again["subtypes"]) == (["creature"], ["ogre"])
+    assert clone_again == first_clone and clone_again["static"][0]["copy"] == "gray-ogre"
+    assert catalogue().get("Gray Ogre").printed["types"] == ["creature"]
+
+
 def test_a_cast_effect_affects_its_targets_with_the_cards_effect_and_choices():
     data = {"objects": [{"card": "Crusade", "id": "crusade"}],
             "effects": [{"cast": "Sleight of Mind", "targets": ["crusade"], "choices": {"from": "white", "to": "black"}}]}
