@@ -407,7 +407,8 @@ class Harness:
             # One board can show several explanations, each shrunk on its own: the key breaks a tie.
             if group is None or (index, key) < (group["first_board"], group["key"]):
                 a, b = self.config.engines
-                if near is not None:  # the rule-less engine, which answer is its, the edition it is compared with
+                if near is not None:  # the engine without rules, which of the two answers is its, and the edition
+                    # it is compared with (``worker._shrink_one``): its nearest rules, on this group's board
                     engine, side, compared = near
                     near = nearest_rules(minimal, (x, y)[side], engine, compared)
                 # Made whole before the state changes: a Ctrl-C landing in the diff must not leave a key
