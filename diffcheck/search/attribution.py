@@ -11,15 +11,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from itertools import combinations
+from itertools import combinations, count
 from typing import Any
 
-from diffcheck.search.skip import Skip
+from diffcheck.search.skip import WORDING, Skip
 from engines.board import Board
 from engines.layered import LayerEngine
 from rulesets.changes import BY_KEY, RuleChange, derive
 from rulesets.editions import changes_between
 from rulesets.model import Ruleset
+from rulesets.record import fields
 
 # Subsets are tried by size; a minimal board needing more changes than this together is left unexplained.
 MAX_TOGETHER = 4
@@ -37,6 +38,10 @@ class _Hybrid:
     def skip(self) -> Skip | None:
         return Skip.between(self.old, self.engine.ruleset)
 
+    @cached_property
+    def rules(self) -> int:
+        return rules_played(self.engine.ruleset)
+
 
 _HYBRIDS: dict[tuple[str, tuple[str, ...]], _Hybrid] = {}  # a run tries few subsets: each is kept
 
@@ -52,6 +57,39 @@ def _hybrid(old: Ruleset, changes: tuple[str, ...]) -> _Hybrid:
 def hybrid_engine(old: Ruleset, changes: tuple[str, ...]) -> LayerEngine:
     """The engine of ``old`` with ``changes`` applied."""
     return _hybrid(old, changes).engine
+
+
+def hybrid_rules(old: Ruleset, changes: tuple[str, ...]) -> int:
+    """The number of the rules ``old`` with ``changes`` applied plays by (``rules_played``)."""
+    return _hybrid(old, changes).rules
+
+
+# Fields of a ruleset that say only how an answer is worded (``diffcheck.search.skip.WORDING``): never an object's
+# characteristics, so two rulesets that differ in nothing else answer every board alike (the static skip rests on the
+# same). Between the editions of 1999 and 2005, half the subsets of their rule changes are such twins of another.
+_PLAYED = tuple(name for name in fields(Ruleset) if name not in WORDING)
+_NUMBERED: dict[int, list[tuple[tuple, int]]] = {}  # a hash of the fields that have one -> (the fields, number)
+_NUMBERS = count()
+
+
+def rules_played(ruleset: Ruleset) -> int:
+    """A number for the rules ``ruleset`` plays by: two rulesets get one number when they are equal in every field
+    but those that word an answer, and so answer every board with the same objects."""
+    played = tuple(getattr(ruleset, name) for name in _PLAYED)
+    alike = _NUMBERED.setdefault(hash(tuple(_hash(value) for value in played)), [])
+    for other, number in alike:
+        if other == played:
+            return number
+    number = next(_NUMBERS)
+    alike.append((played, number))
+    return number
+
+
+def _hash(value: Any) -> int:
+    try:
+        return hash(value)
+    except TypeError:  # a mapping (the placement of the parts), or a record holding one: compared whole, above
+        return 0
 
 
 def hybrid_skip(old: Ruleset, changes: tuple[str, ...]) -> Skip | None:
@@ -106,9 +144,15 @@ def bisect(board: Board, old: Ruleset, target: dict, changes: tuple[RuleChange, 
     """The smallest subset of ``changes`` whose hybrid of ``old`` gives ``target`` (an outcome) on ``board``."""
     wanted = target["objects"]
     keys = tuple(c.key for c in changes)
+    answers: dict[int, bool] = {}  # by the rules a hybrid plays by (``rules_played``): its twins are not evaluated
     for size in range(min(len(keys), MAX_TOGETHER) + 1):
-        found = [combo for combo in combinations(keys, size)
-                 if hybrid_engine(old, combo).evaluate(board)["objects"] == wanted]
+        found = []
+        for combo in combinations(keys, size):
+            rules = hybrid_rules(old, combo)
+            if rules not in answers:
+                answers[rules] = hybrid_engine(old, combo).evaluate(board)["objects"] == wanted
+            if answers[rules]:
+                found.append(combo)
         if found:
             return Attribution(found[0], tuple(found[1:]))
     return Attribution((), explained=False)

@@ -30,7 +30,7 @@ from itertools import combinations
 from typing import Any, Iterable, Mapping
 
 from diffcheck.catalogue import expand_board
-from diffcheck.search.attribution import MAX_TOGETHER, hybrid_engine, hybrid_skip
+from diffcheck.search.attribution import MAX_TOGETHER, hybrid_engine, hybrid_rules, hybrid_skip
 from diffcheck.search.divergence import differing
 from diffcheck.search.reductions import size
 from diffcheck.search.shrink import Predicate
@@ -89,15 +89,22 @@ def _value(objects: Mapping[str, Any], oid: str, characteristic: str) -> Any:
     return fields.get(characteristic)
 
 
-def hybrid_objects(board: Board, old: Ruleset, combo: tuple[str, ...], old_objects: Mapping[str, Any] | None) -> Any:
-    """The objects of the hybrid of ``old`` with ``combo`` on ``board``. With ``old_objects`` (those the layer
-    machine gives the board under ``old`` itself), a hybrid the static skip (``diffcheck.search.skip``) finds
-    answering the board as ``old`` does is not evaluated: its objects are those."""
+def hybrid_objects(board: Board, old: Ruleset, combo: tuple[str, ...], old_objects: Mapping[str, Any] | None,
+                   known: dict[int, Any]) -> Any:
+    """The objects of the hybrid of ``old`` with ``combo`` on ``board``. ``known``: the objects of the hybrids asked
+    about before on this board, by the rules they play by (``attribution.rules_played``): a hybrid that plays by
+    the same rules as one of them is not evaluated. With ``old_objects`` (those the layer machine gives the board
+    under ``old`` itself), a hybrid the static skip (``diffcheck.search.skip``) finds answering the board as
+    ``old`` does is not evaluated either: its objects are those."""
     if old_objects is not None:
         skip = hybrid_skip(old, combo)
         if skip is not None and skip.skips(board):
             return old_objects
-    return hybrid_engine(old, combo).evaluate(board)["objects"]
+    rules = hybrid_rules(old, combo)
+    objects = known.get(rules)
+    if objects is None:
+        objects = known[rules] = hybrid_engine(old, combo).evaluate(board)["objects"]
+    return objects
 
 
 def explain(board: Board, old: Ruleset, new_outcome: Mapping[str, Any], changes: Iterable[RuleChange],
@@ -109,11 +116,12 @@ def explain(board: Board, old: Ruleset, new_outcome: Mapping[str, Any], changes:
     keys = tuple(c.key for c in changes)
     wanted = {pair: _value(new_outcome["objects"], *pair) for pair in pending}
     found: dict[tuple[str, str], tuple[str, ...]] = {}
+    known: dict[int, Any] = {}
     for together in range(1, min(len(keys), MAX_TOGETHER) + 1):
         for combo in combinations(keys, together):
             if not wanted:
                 return found
-            objects = hybrid_objects(board, old, combo, old_objects)
+            objects = hybrid_objects(board, old, combo, old_objects, known)
             for pair, value in list(wanted.items()):
                 if _value(objects, *pair) == value:
                     found[pair] = combo
@@ -150,13 +158,14 @@ def showing(a: Any, b: Any, old: Ruleset, changes: tuple[RuleChange, ...], expla
         pending = [pair for pair in differences(x, y) if pair[1] == explanation.characteristic]
         if not pending:
             return False
-        known = x["objects"] if machine else None
+        old_objects = x["objects"] if machine else None
         if not explanation.changes:  # unexplained: no subset at all may explain one of them
-            return any(combo == () for combo in explain(board, old, y, changes, pending, known).values())
+            return any(combo == () for combo in explain(board, old, y, changes, pending, old_objects).values())
         objects_y = y["objects"]
+        known: dict[int, Any] = {}
         # The explanation's own subset first: the differences it does not explain are out whatever the
         # subsets ahead say, and most variants a shrinker tries are rejected here, at one hybrid.
-        objects = hybrid_objects(board, old, explanation.changes, known)
+        objects = hybrid_objects(board, old, explanation.changes, old_objects, known)
         wanted = {pair: _value(objects_y, *pair) for pair in pending}
         wanted = {pair: v for pair, v in wanted.items() if _value(objects, *pair) == v}
         # An earlier subset that explains a difference claims it. Which claim does not depend on the order they
@@ -165,7 +174,7 @@ def showing(a: Any, b: Any, old: Ruleset, changes: tuple[RuleChange, ...], expla
         for at, combo in enumerate(tuple(ahead)):
             if not wanted:
                 return False
-            objects = hybrid_objects(board, old, combo, known)
+            objects = hybrid_objects(board, old, combo, old_objects, known)
             left = {pair: v for pair, v in wanted.items() if _value(objects, *pair) != v}
             if len(left) < len(wanted) and at:
                 ahead.insert(0, ahead.pop(at))

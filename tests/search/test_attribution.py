@@ -9,6 +9,7 @@ from hypothesis import HealthCheck, given, settings
 
 from conftest import CASES, load_case
 from diffcheck.boards.loading import board_from_data, load_board
+from diffcheck.boards.generate import seeded_boards
 from diffcheck.boards.strategies import board_values
 from diffcheck.search.attribution import bisect, hybrid_engine
 from engines import get_engine
@@ -145,3 +146,46 @@ def test_cli_bisect(tmp_path):
     assert result.exit_code == 0 and "no difference" in result.output
     result = runner.invoke(app, ["bisect", str(EXAMPLES / "gray-ogre.yaml"), "--from", "doubles.engines:FORGETS_COUNTERS"])
     assert result.exit_code == 2 and "no ruleset" in result.output
+
+
+def test_hybrids_that_play_by_the_same_rules_are_numbered_alike_and_evaluated_once():
+    # Between 1999-06-01 (1999-04) and 2006-06-01 (2005-10) two of the 14 rule changes, creature-types-changeable
+    # and aura-order-chosen, change only how an answer is worded, applied to 1999-04's rules: each subset with one of
+    # them plays by the rules of the subset without it, and is numbered alike (rules_played); subsets that differ in
+    # a change that alters a rule are not.
+    from diffcheck.search.attribution import hybrid_rules
+    from diffcheck.search.findings import _value, differences, explain
+
+    old = get_engine("1999-06-01").ruleset
+    changes = changes_between("1999-06-01", "2006-06-01")
+    assert hybrid_rules(old, ("switch-last", "creature-types-changeable")) == hybrid_rules(old, ("switch-last",))
+    assert hybrid_rules(old, ("aura-order-chosen",)) == hybrid_rules(old, ())
+    assert hybrid_rules(old, ("switch-last",)) != hybrid_rules(old, ("pt-sublayers",)) != hybrid_rules(old, ())
+    # On generated boards that diverge, bisect and explain answer as they do evaluating every subset's hybrid.
+    new = get_engine("2006-06-01")
+    checked = 0
+    for data in seeded_boards(3, 40):
+        board = board_from_data(data)
+        y = new.evaluate(board)
+        if get_engine("1999-06-01").evaluate(board)["objects"] == y["objects"]:
+            continue
+        checked += 1
+        keys = tuple(c.key for c in changes)
+        smallest = next((size for size in range(5) for combo in combinations(keys, size)
+                         if hybrid_engine(old, combo).evaluate(board)["objects"] == y["objects"]), None)
+        found = bisect(board, old, y, changes)
+        if smallest is None:
+            assert not found.explained
+        else:
+            every = [combo for combo in combinations(keys, smallest)
+                     if hybrid_engine(old, combo).evaluate(board)["objects"] == y["objects"]]
+            assert (found.changes, *found.alternatives) == tuple(every)
+        x = get_engine("1999-06-01").evaluate(board)
+        pending = differences(x, y)
+        by_hand = {}
+        for pair in pending:
+            by_hand[pair] = next((combo for size in range(1, 5) for combo in combinations(keys, size)
+                                  if _value(hybrid_engine(old, combo).evaluate(board)["objects"], *pair)
+                                  == _value(y["objects"], *pair)), ())
+        assert explain(board, old, y, changes, pending) == by_hand
+    assert checked >= 5
