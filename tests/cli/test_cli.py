@@ -283,7 +283,8 @@ def test_ci_runs_the_readme_test_command():
     command = next(line for line in ci if "pytest" in line)
     assert " ".join(command.split()) == (
         "python3 -m venv .venv && .venv/bin/pip install -q -e '.[test]' && "
-        ".venv/bin/python -m compileall -q diffcheck engines rulesets && .venv/bin/python -m pytest -n auto")
+        ".venv/bin/python -m compileall -q diffcheck engines rulesets && .venv/bin/python -m pytest -n auto "
+        "--dist worksteal")
 
 
 def test_diff_helpers_on_outcomes_from_outside_engines():

@@ -23,11 +23,29 @@ from diffcheck.search.harness import Harness, RunConfig  # noqa: E402
 ROOT = Path(__file__).parents[2]
 
 
-@pytest.fixture(scope="module")
-def peer_run(tmp_path_factory):
-    run_dir = tmp_path_factory.mktemp("peer") / "run"
+def _peer_run(run_dir: Path) -> Path:
     Harness(RunConfig(("current", "phase"), PEER_SEED, PEER_BOARDS, None, 2), run_dir).run()
     return run_dir
+
+
+@pytest.fixture(scope="module")
+def peer_run(tmp_path_factory, worker_id):
+    """The committed report's run, made once a session: where the suite runs on several workers, in their shared
+    folder, by whichever worker comes first (the others wait for it), so that a worker that takes some of this
+    module's tests from another (pytest -n auto --dist worksteal, .ci/run) does not run it again."""
+    try:
+        import fcntl
+    except ImportError:  # no POSIX locks here: each worker makes its own
+        fcntl = None
+    if worker_id == "master" or fcntl is None:
+        return _peer_run(tmp_path_factory.mktemp("peer") / "run")
+    shared = tmp_path_factory.getbasetemp().parent  # this session's, shared by its workers
+    with open(shared / "peer-run.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (shared / "peer-run.done").exists():
+            _peer_run(shared / "peer-run")
+            (shared / "peer-run.done").touch()
+    return shared / "peer-run"
 
 
 def test_regenerating_the_peer_report_gives_the_committed_files(peer_run):
