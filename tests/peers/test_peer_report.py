@@ -29,7 +29,7 @@ def _peer_run(run_dir: Path) -> Path:
 
 
 @pytest.fixture(scope="module")
-def peer_run(tmp_path_factory, worker_id):
+def peer_run(tmp_path_factory, request):
     """The committed report's run, made once a session: where the suite runs on several workers, in their shared
     folder, by whichever worker comes first (the others wait for it), so that a worker that takes some of this
     module's tests from another (pytest -n auto --dist worksteal, .ci/run) does not run it again."""
@@ -37,7 +37,7 @@ def peer_run(tmp_path_factory, worker_id):
         import fcntl
     except ImportError:  # no POSIX locks here: each worker makes its own
         fcntl = None
-    if worker_id == "master" or fcntl is None:
+    if not hasattr(request.config, "workerinput") or fcntl is None:  # not one of pytest-xdist's workers
         return _peer_run(tmp_path_factory.mktemp("peer") / "run")
     shared = tmp_path_factory.getbasetemp().parent  # this session's, shared by its workers
     with open(shared / "peer-run.lock", "w") as lock:
