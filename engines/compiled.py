@@ -51,7 +51,7 @@ ROOT = os.path.dirname(HERE)  # where the packages are
 
 def source(name: str) -> str:
     """The ``.py`` file of a module of ``MODULES`` (``engines.layers.machine``: ``engines/layers/machine.py``)."""
-    return os.path.join(ROOT, *name.split(".")[:-1], f"{name.rpartition('.')[2]}.py")
+    return os.path.join(ROOT, *name.split(".")) + ".py"
 
 
 def source_hash(path: str | os.PathLike[str]) -> str:

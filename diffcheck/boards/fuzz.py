@@ -312,7 +312,8 @@ def _serialize(draw: Draw, board: Any, form: str) -> str:
         # libyaml's emitter where PyYAML has it: the pure-Python one costs a quarter of a campaign's time.
         text = yaml.dump(
             board, Dumper=getattr(yaml, "CSafeDumper", yaml.SafeDumper), sort_keys=False,
-            allow_unicode=draw(st.booleans()), default_flow_style=draw(st.sampled_from([False, None, True])), width=draw(st.sampled_from([80, 10**9])),
+            allow_unicode=draw(st.booleans()), default_flow_style=draw(st.sampled_from([False, None, True])),
+            width=draw(st.sampled_from([80, 10**9])),
         )
         mark = _NEST_MARK
     if mark in text:

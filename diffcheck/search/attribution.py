@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import combinations, count
-from typing import Any
+from typing import Any, Mapping
 
 from diffcheck.search.skip import WORDING, Skip
 from engines.board import Board
@@ -92,6 +92,29 @@ def _hash(value: Any) -> int:
         return 0
 
 
+def hybrid_objects(board: Board, old: Ruleset, combo: tuple[str, ...], old_objects: Mapping[str, Any] | None,
+                   known: dict[int, Any]) -> Any:
+    """The objects of the hybrid of ``old`` with ``combo`` on ``board``. ``known``: the objects of the hybrids asked
+    about before on this board, by the rules they play by (``rules_played``), which this fills in: a hybrid that
+    plays by the same rules as one of them is not evaluated. With ``old_objects`` (those the layer machine gives the
+    board under ``old`` itself), neither is a hybrid that plays by ``old``'s rules, nor one the static skip
+    (``diffcheck.search.skip``) finds answering the board as ``old`` does: its objects are those."""
+    rules = hybrid_rules(old, combo)
+    objects = known.get(rules)
+    if objects is None:
+        if old_objects is not None and (rules == hybrid_rules(old, ()) or _skipped(board, old, combo)):
+            objects = old_objects
+        else:
+            objects = hybrid_engine(old, combo).evaluate(board)["objects"]
+        known[rules] = objects
+    return objects
+
+
+def _skipped(board: Board, old: Ruleset, combo: tuple[str, ...]) -> bool:
+    skip = hybrid_skip(old, combo)
+    return skip is not None and skip.skips(board)
+
+
 def hybrid_skip(old: Ruleset, changes: tuple[str, ...]) -> Skip | None:
     """The boards on which ``old`` with ``changes`` applied answers as ``old`` does, by the static check of
     ``diffcheck.search.skip`` (None: it finds none)."""
@@ -144,15 +167,10 @@ def bisect(board: Board, old: Ruleset, target: dict, changes: tuple[RuleChange, 
     """The smallest subset of ``changes`` whose hybrid of ``old`` gives ``target`` (an outcome) on ``board``."""
     wanted = target["objects"]
     keys = tuple(c.key for c in changes)
-    answers: dict[int, bool] = {}  # by the rules a hybrid plays by (``rules_played``): its twins are not evaluated
+    known: dict[int, Any] = {}  # a hybrid's twins are not evaluated (``hybrid_objects``)
     for size in range(min(len(keys), MAX_TOGETHER) + 1):
-        found = []
-        for combo in combinations(keys, size):
-            rules = hybrid_rules(old, combo)
-            if rules not in answers:
-                answers[rules] = hybrid_engine(old, combo).evaluate(board)["objects"] == wanted
-            if answers[rules]:
-                found.append(combo)
+        found = [combo for combo in combinations(keys, size)
+                 if hybrid_objects(board, old, combo, None, known) == wanted]
         if found:
             return Attribution(found[0], tuple(found[1:]))
     return Attribution((), explained=False)

@@ -30,7 +30,7 @@ from itertools import combinations
 from typing import Any, Iterable, Mapping
 
 from diffcheck.catalogue import expand_board
-from diffcheck.search.attribution import MAX_TOGETHER, hybrid_engine, hybrid_rules, hybrid_skip
+from diffcheck.search.attribution import MAX_TOGETHER, hybrid_objects
 from diffcheck.search.divergence import differing
 from diffcheck.search.reductions import size
 from diffcheck.search.shrink import Predicate
@@ -87,24 +87,6 @@ def _value(objects: Mapping[str, Any], oid: str, characteristic: str) -> Any:
     if characteristic == PT:
         return fields.get("power"), fields.get("toughness")
     return fields.get(characteristic)
-
-
-def hybrid_objects(board: Board, old: Ruleset, combo: tuple[str, ...], old_objects: Mapping[str, Any] | None,
-                   known: dict[int, Any]) -> Any:
-    """The objects of the hybrid of ``old`` with ``combo`` on ``board``. ``known``: the objects of the hybrids asked
-    about before on this board, by the rules they play by (``attribution.rules_played``): a hybrid that plays by
-    the same rules as one of them is not evaluated. With ``old_objects`` (those the layer machine gives the board
-    under ``old`` itself), a hybrid the static skip (``diffcheck.search.skip``) finds answering the board as
-    ``old`` does is not evaluated either: its objects are those."""
-    if old_objects is not None:
-        skip = hybrid_skip(old, combo)
-        if skip is not None and skip.skips(board):
-            return old_objects
-    rules = hybrid_rules(old, combo)
-    objects = known.get(rules)
-    if objects is None:
-        objects = known[rules] = hybrid_engine(old, combo).evaluate(board)["objects"]
-    return objects
 
 
 def explain(board: Board, old: Ruleset, new_outcome: Mapping[str, Any], changes: Iterable[RuleChange],

@@ -388,7 +388,7 @@ class Harness:
         changed = self._collect_failure_shrinks()
         for key in sorted(done, key=lambda k: self.state["keys"][k]["first"]):
             try:
-                index, minimal, x, y, sig, attribution, keys, near = self._shrinks.pop(key).get()
+                index, minimal, x, y, sig, attribution, keys, near_from = self._shrinks.pop(key).get()
             except ShrinkFailed as failed:
                 entry = self.state["keys"][key]
                 entry["group"] = UNSHRUNK
@@ -407,9 +407,11 @@ class Harness:
             # One board can show several explanations, each shrunk on its own: the key breaks a tie.
             if group is None or (index, key) < (group["first_board"], group["key"]):
                 a, b = self.config.engines
-                if near is not None:  # the engine without rules, which of the two answers is its, and the edition
-                    # it is compared with (``worker._shrink_one``): its nearest rules, on this group's board
-                    engine, side, compared = near
+                # Against an engine without rules: which it is, which of the two answers is its, and the edition
+                # it is compared with (``worker._shrink_one``), for its nearest rules on this group's board.
+                near = None
+                if near_from is not None:
+                    engine, side, compared = near_from
                     near = nearest_rules(minimal, (x, y)[side], engine, compared)
                 # Made whole before the state changes: a Ctrl-C landing in the diff must not leave a key
                 # naming a group the state lacks (the save on the way out could not write the findings).

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from diffcheck.catalogue import expand_board
 from engines import get_engine
 from engines.board import Board
 from engines.layered import LayerEngine
@@ -122,8 +123,6 @@ def in_brief(found: tuple[Nearest, ...], compared: str | None = None, most: int 
 def nearest_rules(data: dict, outcome: dict, engine: str, compared: str) -> dict:
     """What a group of a run against an engine without rules (``engine``) records of its minimal board (``data``,
     on which that engine answered ``outcome``): the nearest rules to the answer, in brief and in full."""
-    from diffcheck.catalogue import expand_board
-
     found = nearest(Board.from_dict(expand_board(data)), outcome, compared)
     return {"engine": engine, "brief": in_brief(found, compared) if found else None,
             "rules": [n.to_json() for n in found]}

@@ -320,9 +320,9 @@ def _shrink_one(seed: int, index: int, names: list[str], data: dict | None, expl
         raise ShrinkFailed(index, f"{type(exc).__name__}: {exc}") from None
     ruleset = getattr(a, "ruleset", None)
     attribution = bisect(board, ruleset, y, _CHANGES).to_json() if ruleset is not None and _CHANGES else None
-    near = None
+    near_from = None
     if len(_LAYERS) == 1:
         # An engine with no rules of its own against an edition: the coordinator finds the nearest rules to its
         # answer (``nearest_rules``) for the boards that become a group's, a few of the many shrunk.
-        near = (b.name, 1, _NAMES[0]) if ruleset is not None else (a.name, 0, _NAMES[1])
-    return index, minimal, x, y, signature(plain, x, y, _MOVED, _LAYERS), attribution, keys, near
+        near_from = (b.name, 1, _NAMES[0]) if ruleset is not None else (a.name, 0, _NAMES[1])
+    return index, minimal, x, y, signature(plain, x, y, _MOVED, _LAYERS), attribution, keys, near_from

@@ -142,7 +142,7 @@ CR418_TO_CR613 = tuple(c.key for c in changes_between("cr418", "cr613"))
 @pytest.mark.parametrize("combo", [(c,) for c in CR418_TO_CR613] + list(combinations(CR418_TO_CR613, 2))[::3],
                          ids="+".join)
 def test_every_board_skipped_between_cr418_and_a_hybrid_comes_out_alike(combo):
-    """What findings use: a hybrid the skip finds alike is not evaluated (``findings.hybrid_objects``)."""
+    """What findings use: a hybrid the skip finds alike is not evaluated (``attribution.hybrid_objects``)."""
     old = ruleset_for("cr418")
     hybrid = hybrid_engine(old, combo)
     skip = Skip.between(old, hybrid.ruleset)
