@@ -64,9 +64,11 @@ def replace(obj: _T, /, **changes: Any) -> _T:
     unknown = changes.keys() - set(names)
     if unknown:
         raise TypeError(f"{type(obj).__qualname__} has no field {sorted(unknown)[0]!r}")
-    values = {n: changes[n] if n in changes else getattr(obj, n) for n in names}
     made = getattr(type(obj), "_record_made", None)  # a @record's: its fields set without reading arguments again
-    return made(values) if made is not None else type(obj)(**values)
+    if made is None:  # a compiled board value: its fields are attributes
+        return type(obj)(**{n: changes[n] if n in changes else getattr(obj, n) for n in names})
+    own = obj.__dict__  # a @record's fields are its __dict__'s, in order (read there: a getattr asks the class first)
+    return made({n: changes[n] if n in changes else own[n] for n in names})
 
 
 def _values_of(names: tuple[str, ...]) -> Callable[[Any], tuple]:
