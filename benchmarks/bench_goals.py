@@ -11,7 +11,9 @@ two trees run alternately (before, now, before, now...) so that a slow moment of
 - the layer machine, boards per second on one core (``engine.evaluate`` only, the cyclic garbage collector paused
   as in a run's workers), on the same 10,000 small and 500 large boards, for every edition (``--editions cr613``:
   cr613 only). Goals: cr613 small 1.3 times the tree before and 20,000 a second, large 1.6 times and 2,500 a
-  second; every edition's large boards at least 1,250 a second (half the cr613 goal);
+  second; every edition's large boards at least 1,250 a second (half the cr613 goal). The absolute rates are a
+  machine's: they were set where the tree before ran 15,600 small and 1,570 large boards a second, so they are
+  printed also as this machine's (the tree before's rates here, times the same factors);
 - ``diffcheck run`` end to end on two worker processes, cr418 against cr613, 60,000 boards of seed 1: boards per
   second of CPU (goal: 1.5 times the tree before), and whether both trees found the same (findings,
   divergences, errors and summary, byte for byte);
@@ -52,6 +54,10 @@ from bench_memory import cpu_and_peak
 ROOT = Path(__file__).resolve().parents[1]
 BEFORE = "100dda7"
 SMALL_GOAL, LARGE_GOAL, RUN_FACTOR = 20_000, 2_500, 1.5
+# The rates the tree before had where the absolute goals were set (cr613, small and large boards a second): the goals
+# are those rates times 1.28 and 1.59, and every edition's large boards 0.80 times the tree before's cr613. On
+# another machine the same goals are the tree before's rates there times the same factors (printed as "here").
+GOALS_SET_AT = (15_600, 1_570)
 SMALL_FACTOR, LARGE_FACTOR = 1.3, 1.6
 EVERY_LARGE_GOAL = LARGE_GOAL / 2
 MEMORY_GOAL, CLUSTER_GOAL, JUDGE_GOAL_MS = 1.2, 1.25, 100
@@ -213,6 +219,14 @@ def _measure(args: argparse.Namespace, trees: dict[str, tuple[Path, str]], work:
     rate = engines[f"{slowest} large"]["now"]
     print(f"  goal: every edition's large boards at least {EVERY_LARGE_GOAL:,.0f}/s: the slowest, {slowest}, "
           f"{rate:,.0f}/s ({_verdict(rate >= EVERY_LARGE_GOAL)})")
+    # The absolute goals on this machine: the tree before's cr613 rates here, times what the goals were of its rates
+    # where they were set.
+    here = (SMALL_GOAL * small["before"] / GOALS_SET_AT[0], LARGE_GOAL * large["before"] / GOALS_SET_AT[1],
+            EVERY_LARGE_GOAL * large["before"] / GOALS_SET_AT[1])
+    print(f"  the absolute goals as this machine's (the tree before ran cr613 at {GOALS_SET_AT[0]:,} small and "
+          f"{GOALS_SET_AT[1]:,} large boards/s where they were set, {small['before']:,.0f} and {large['before']:,.0f} "
+          f"here): cr613 small {here[0]:,.0f}/s ({_verdict(small['now'] >= here[0])}), large {here[1]:,.0f}/s "
+          f"({_verdict(large['now'] >= here[1])}), every edition's large {here[2]:,.0f}/s ({_verdict(rate >= here[2])})")
 
     outs = {label: work / f"run-{label}" for label in trees}
 

@@ -10,9 +10,10 @@ shrinking, findings), ``reports`` (changelogs, the timeline, renderings), ``cata
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
+TYPE_CHECKING = False  # typing.TYPE_CHECKING's value: judge's start imports no typing (diffcheck.cli.judging)
 if TYPE_CHECKING:
+    from typing import Any
+
     from diffcheck.api import (
         Attribution, Board, BoardDiff, BoardError, Engine, EngineError, Judgement, Outcome, ReportError, RunError,
         UnknownEngine, bisect, board_from_data, diff, engine, evaluate, explain, load_board, report, run,

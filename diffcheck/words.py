@@ -5,7 +5,11 @@ from __future__ import annotations
 import re
 
 import json
-from typing import Any, Sequence
+from collections.abc import Sequence
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING's value: judge's start imports no typing (diffcheck.cli.judging)
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["shorten", "q", "article", "count_phrase", "ordinal", "or_list", "and_list", "join"]
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import importlib
 import re
-from typing import Any, Protocol, runtime_checkable
 
 from engines.compiled import choose
 
@@ -20,17 +19,22 @@ from engines.board.board import Board  # noqa: E402
 from engines.board.outcome import Outcome  # noqa: E402
 from engines.errors import EngineError, UnknownEngine  # noqa: E402,F401  (the registry's names for them)
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING's value: judge's start imports no typing (diffcheck.cli.judging)
+if TYPE_CHECKING:
+    from typing import Any
+
+    from engines.protocol import Engine
+
 GROUP = "diffcheck.engines"
 
 
-@runtime_checkable
-class Engine(Protocol):
-    """What the harness needs of an engine. ``ruleset`` may be None for engines from outside."""
+def __getattr__(name: str) -> Any:
+    # ``Engine`` is a typing.Protocol, made on first use (engines.protocol).
+    if name == "Engine":
+        from engines.protocol import Engine
 
-    name: str
-    description: str
-
-    def evaluate(self, board: Board) -> Outcome: ...
+        return Engine
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 _ENGINE_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*\Z")

@@ -24,7 +24,10 @@ import importlib.util
 import json
 import os
 import sys
-from typing import Any
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING's value: judge's start imports no typing (diffcheck.cli.judging)
+if TYPE_CHECKING:
+    from typing import Any
 
 # The hot path of an evaluation, compiled as one group (calls between them stay native), the board's values
 # (engines.board.board, abilities, values, and the words they check) with it: the machine reads their attributes millions of times, and

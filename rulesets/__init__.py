@@ -10,10 +10,15 @@ today's rules needs neither seed, only the modules below (``engines.board.vocabu
 ``rulesets.model``, which imports this package first).
 """
 
+from __future__ import annotations
+
 from importlib import import_module
-from typing import Any
 
 from rulesets.model import CDA, COUNTERS, ORIGINS, PART_KINDS, RESOLVED, STATIC, Decision, Ruleset, Sublayer
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING's value: judge's start imports no typing (diffcheck.cli.judging)
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = [
     "CDA", "COUNTERS", "CR418", "CR613", "Decision", "ORIGINS", "PART_KINDS", "RESOLVED",

@@ -12,7 +12,7 @@ and terms differ too, but they change what a trace says, not what a board comes 
 
 from __future__ import annotations
 
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 from rulesets import six_layers, subtypes
 from rulesets.documents import by_file_date
@@ -20,6 +20,8 @@ from rulesets.common import COMMON_DECISIONS, DEPENDENCY_TRIAL
 from rulesets.model import ALL_EFFECTS, AMONG_CDAS, CDA, NO_CDA, PART_KINDS, RESOLVED, STATIC, Decision, Ruleset, Sublayer
 from rulesets.record import record, replace
 from rulesets.plan_edit import MODIFY, PT_KINDS, insert_after, insert_before, modify_sublayer, move, with_plan
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING's value: judge's start imports no typing (diffcheck.cli.judging)
 
 
 @record

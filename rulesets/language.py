@@ -11,10 +11,12 @@ up to its date. Topics named ``stage_*``, ``layer_*`` and ``pt_*`` are the steps
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Mapping
 
 from rulesets.documents import Document, as_of
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING's value: judge's start imports no typing (diffcheck.cli.judging)
 
 _418 = {
     "layers": "418.5a", "layer_copy": "418.5a", "layer_control": "418.5a", "layer_text": "418.5a",

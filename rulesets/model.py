@@ -7,10 +7,14 @@ new code path.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Final, Mapping
 
 from rulesets.record import record
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING's value: judge's start imports no typing (diffcheck.cli.judging)
+if TYPE_CHECKING:
+    from typing import Final
 
 # Where an effect comes from; the layer a part goes to can depend on it (418.5a 6b/6d).
 CDA: Final = "cda"  # a characteristic-defining (old: characteristic-setting) ability

@@ -7,11 +7,13 @@ stages of the rules before October 2003, which no document numbers, 1..n in orde
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from types import MappingProxyType
-from typing import Iterable
 
 from rulesets.model import Ruleset, Sublayer
 from rulesets.record import replace
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING's value: judge's start imports no typing (diffcheck.cli.judging)
 
 PT_KINDS = ("pt_set", "pt_modify", "pt_switch")
 

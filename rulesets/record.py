@@ -19,10 +19,20 @@ they declare ``__match_args__`` themselves; ``replace``, ``fields`` and ``Frozen
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from operator import attrgetter
-from typing import Any, Callable, Mapping, TypeVar, dataclass_transform, overload
 
-_T = TypeVar("_T")
+TYPE_CHECKING = False  # typing.TYPE_CHECKING's value: judge's start imports no typing (diffcheck.cli.judging)
+if TYPE_CHECKING:
+    from typing import Any, TypeVar, dataclass_transform, overload
+
+    _T = TypeVar("_T")
+else:  # what the two decorators do at run time, near enough: nothing that reads a record
+    def overload(function):
+        return function
+
+    def dataclass_transform(**kwargs):
+        return lambda function: function
 
 
 class FrozenInstanceError(AttributeError):

@@ -14,12 +14,14 @@ each document names (122.1b, from April 2020) are here as well.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
 from types import MappingProxyType
-from typing import Mapping
 
 from rulesets.documents import Document, as_of
 from rulesets.model import SubtypeSets
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING's value: judge's start imports no typing (diffcheck.cli.judging)
 
 SETS: tuple[str, ...] = ("artifact", "enchantment", "land", "planeswalker", "spell", "creature", "battle")
 

@@ -10,10 +10,14 @@ stderr; this module only finds them.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from datetime import date, timedelta
-from typing import Any, Iterator
 
 from engines.board import CHANGELING, Board, subtypes_given
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING's value: judge's start imports no typing (diffcheck.cli.judging)
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["RELEASE_WINDOW", "caveats", "warnings"]
 

@@ -9,11 +9,15 @@ each figure was chosen.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 
 from diffcheck.boards.problems import DocPath, describe
 from diffcheck.words import ordinal
 from engines.board import CARD_ZONES as BOARD_CARD_ZONES
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING's value: judge's start imports no typing (diffcheck.cli.judging)
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = [
     "MAX_FILE_BYTES", "MAX_OBJECTS", "MAX_EFFECTS", "MAX_CARDS", "MAX_ITEMS", "MAX_DEPTH", "MAX_VALUES",

@@ -27,7 +27,6 @@ the loader raise anything else (``python -m diffcheck.boards.fuzz`` checks that)
 from __future__ import annotations
 
 import os
-from typing import Any
 
 from diffcheck.boards.limits import effect_count_problem, plain_data_problem
 from diffcheck.boards.meaning import meaning_problem
@@ -37,6 +36,10 @@ from diffcheck.boards.shape import cached_schema, schema_problem
 from diffcheck.catalogue import CardReferenceError, expand_board
 from diffcheck.catalogue.expand import original_path
 from engines.board import Board
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING's value: judge's start imports no typing (diffcheck.cli.judging)
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["BoardError", "load_board", "board_from_data", "checked_board_data", "validate_board_data", "board_schema",
            "written_out"]

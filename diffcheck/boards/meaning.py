@@ -8,12 +8,16 @@ every problem found is kept, and the first in document order is reported.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from diffcheck.boards.limits import CARD_ZONES
 from diffcheck.boards.problems import DocPath, describe, did_you_mean, document_order, format_path, player_list
 from diffcheck.words import q, shorten
 from engines.board import COLORS, DEFAULT_PLAYERS, MIXED_PT_COUNTER, PART_KEYS, counter_pt_change, mana_value_of_cost
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING's value: judge's start imports no typing (diffcheck.cli.judging)
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["meaning_problem"]
 

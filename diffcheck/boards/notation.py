@@ -34,8 +34,6 @@ any board could be is refused once its items are counted, before any is read.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
-from typing import Any
 
 from diffcheck.boards.limits import CONTINUOUS_EFFECTS, MAX_EFFECTS, MAX_ITEMS, MAX_OBJECTS, body_count, \
     continuous_effects, over_limit
@@ -43,6 +41,10 @@ from diffcheck.catalogue import catalogue
 from diffcheck.catalogue.expand import fresh_id
 from diffcheck.catalogue.index import fold
 from diffcheck.words import and_list, or_list, ordinal, q
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING's value: judge's start imports no typing (diffcheck.cli.judging)
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["MAX_LISTED", "NotationError", "board_from_cards", "cards_from_board", "load_cards", "read_cards"]
 
@@ -63,21 +65,26 @@ class NotationError(ValueError):
     """A ``--cards`` text that does not make a board: which item, and what was expected."""
 
 
-@dataclass
 class _Item:
-    text: str
-    name: str
-    refs: list[str] = field(default_factory=list)
-    controller: str | None = None
-    id: str | None = None
-    ability: str | None = None
-    counters: dict[str, int] = field(default_factory=dict)
-    choices: dict[str, str] = field(default_factory=dict)
-    x: int | None = None  # what a resolved ability's amounts came to as it resolved (611.2d): [x=3]
-    zone: str | None = None  # ~graveyard: a card in its owner's graveyard (ZONES), not a permanent
-    # [tapped], [token], [was_cast], [transformed]: a permanent's facts that filters and conditions ask (FLAGS)
-    flags: list[str] = field(default_factory=list)
-    face_down: str | None = None  # [face_down=morph]: a face-down permanent (morph, manifest, disguise, cloak)
+    """One item of the notation as it is read, filled in part by part. A plain class, not a dataclass:
+    ``dataclasses`` imports ``inspect``, some 40 million instructions of ``judge --cards``'s start."""
+
+    __slots__ = ("text", "name", "refs", "controller", "id", "ability", "counters", "choices", "x", "zone", "flags",
+                 "face_down")
+
+    def __init__(self, text: str, name: str) -> None:
+        self.text, self.name = text, name
+        self.refs: list[str] = []
+        self.controller: str | None = None
+        self.id: str | None = None
+        self.ability: str | None = None
+        self.counters: dict[str, int] = {}
+        self.choices: dict[str, str] = {}
+        self.x: int | None = None  # what a resolved ability's amounts came to as it resolved (611.2d): [x=3]
+        self.zone: str | None = None  # ~graveyard: a card in its owner's graveyard (ZONES), not a permanent
+        # [tapped], [token], [was_cast], [transformed]: a permanent's facts that filters and conditions ask (FLAGS)
+        self.flags: list[str] = []
+        self.face_down: str | None = None  # [face_down=morph]: a face-down permanent (morph, manifest, disguise, cloak)
 
 
 def read_cards(text: str) -> tuple[list[dict[str, Any]], dict[str, Any]]:

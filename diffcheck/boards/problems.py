@@ -13,14 +13,18 @@ import datetime
 import json
 import math
 import re
-from typing import Any, Sequence
+from collections.abc import Sequence
 
 from diffcheck.words import or_list, q, shorten
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING's value: judge's start imports no typing (diffcheck.cli.judging)
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["BoardError", "DocPath", "format_path", "document_order", "describe", "did_you_mean", "player_list"]
 
 # A path into the document: mapping keys and list indexes, outermost first.
-DocPath = list[Any]
+DocPath = list[object]
 
 
 class BoardError(Exception):

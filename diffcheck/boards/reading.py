@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import os
 import re
-from typing import TYPE_CHECKING, Any
 
 from diffcheck.boards.limits import MAX_DEPTH, MAX_FILE_BYTES
 from diffcheck.boards.problems import BoardError
@@ -20,8 +19,10 @@ from diffcheck.words import q
 
 __all__ = ["read_document"]
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING's value: judge's start imports no typing (diffcheck.cli.judging)
 if TYPE_CHECKING:  # annotations only: pathlib, with what it imports, is a tenth of judge's start
     from pathlib import Path
+    from typing import Any
 
 
 def read_document(path: str | Path, file: str) -> Any:

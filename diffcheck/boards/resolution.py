@@ -11,12 +11,14 @@ beside it (the number given outright, a ``cast:``'s ``x``, needs no warning).
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from engines.board import Board, Count, Effect, Filter, PTOf
 from engines.board.values import (
     FILTER_STATUS_KEYS, CardTypesAmong, CountersOn, Greatest, ManaValue, ManaValueOf, PlayerNumber, leaves,
 )
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING's value: judge's start imports no typing (diffcheck.cli.judging)
 
 __all__ = ["X_HINT", "unknowable"]
 

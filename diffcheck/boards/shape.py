@@ -15,15 +15,18 @@ import importlib
 import json
 import os
 from collections import defaultdict
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from diffcheck.boards.conforms import conforms, first_repeat
 from diffcheck.boards.problems import DocPath, describe, did_you_mean, document_order
 from diffcheck.words import and_list, count_phrase, or_list, q, shorten
 from engines.board import PART_KEYS
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING's value: judge's start imports no typing (diffcheck.cli.judging)
 if TYPE_CHECKING:  # jsonschema is imported when a board is first validated: every command would pay for it
+    from typing import Any
+
     import jsonschema
 
 __all__ = ["SCHEMA_PACKAGE", "SCHEMA_FILE", "cached_schema", "schema_problem"]

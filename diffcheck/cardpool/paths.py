@@ -4,8 +4,8 @@ more (``judge`` looks each name of a board up, and starts in a few tens of milli
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING's value: judge's start imports no typing (diffcheck.cli.judging)
 if TYPE_CHECKING:  # annotations only: pathlib, with what it imports, is a tenth of judge's start
     from pathlib import Path
 

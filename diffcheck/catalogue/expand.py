@@ -22,13 +22,16 @@ catalogue ("enters with") are replaced, not added to, by a board's ``counters``.
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from diffcheck.catalogue.index import Catalogue, catalogue, fold
 from diffcheck.catalogue.model import CHOICE_KINDS, Card, CardEffect, Choice, strings_of
 from diffcheck.words import and_list, article, count_phrase, or_list, q
 from engines.board import BASIC_LAND_TYPES, CARD_ZONES, COLORS, DEFAULT_PLAYERS
 from rulesets.record import replace
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING's value: judge's start imports no typing (diffcheck.cli.judging)
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["CardReferenceError", "NONE", "expand_board", "fresh_id", "uses_cards", "original_path"]
 

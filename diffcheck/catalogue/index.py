@@ -6,16 +6,18 @@ import os
 import pickle
 import re
 import sys
+from collections.abc import Iterable, Iterator
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Iterable, Iterator
 
 from diffcheck.catalogue.model import Card, CatalogueError, card_from_entry
 from diffcheck.pyyaml import yaml
 from diffcheck.words import fold_name, or_list, q
 from rulesets.record import record, replace
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING's value: judge's start imports no typing (diffcheck.cli.judging)
 if TYPE_CHECKING:
     from pathlib import Path
+    from typing import Any
 
 __all__ = ["Catalogue", "Uncovered", "catalogue", "fold"]
 

@@ -22,10 +22,14 @@ board is a test (``tests/catalogue/test_catalogue.py``).
 from __future__ import annotations
 
 import re
-from typing import Any, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 
 from engines.board import BASIC_LAND_TYPES, CARD_TYPES, COLOR_LETTERS, COLORS, mana_symbols, mana_value_of_cost
 from rulesets.record import record
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING's value: judge's start imports no typing (diffcheck.cli.judging)
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["Card", "CardEffect", "Choice", "CatalogueError", "CHOICE_KINDS", "card_from_entry"]
 

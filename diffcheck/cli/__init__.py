@@ -17,7 +17,10 @@ from __future__ import annotations
 
 import gc
 import sys
-from typing import Any
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING's value: judge's start imports no typing (diffcheck.cli.judging)
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["app", "main"]
 

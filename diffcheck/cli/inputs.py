@@ -14,15 +14,17 @@ import os
 import re
 import sys
 import time
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, Iterator, NoReturn, Sequence
 
 from diffcheck.boards.loading import BoardError, load_board
 from diffcheck.pyyaml import yaml
 from engines import EngineError, UnknownEngine, get_engine
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING's value: judge's start imports no typing (diffcheck.cli.judging)
 if TYPE_CHECKING:  # annotations only: judge's quick path imports no pathlib
     from pathlib import Path
+    from typing import Any, NoReturn
 
 # No typer here, and no run directory (it imports tabulate): ``diffcheck judge`` uses these checks on its quick
 # path (``diffcheck.cli.judging``), which answers without importing either.

@@ -10,7 +10,11 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING's value: judge's start imports no typing (diffcheck.cli.judging)
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["fit_lines", "fitted", "output_width", "records", "simple_table", "wrapped"]
 

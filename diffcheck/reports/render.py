@@ -9,11 +9,15 @@ from __future__ import annotations
 import json
 import re
 import sys
-from typing import Any, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from diffcheck.reports.fit import TABLE_FORMAT, fitted, wrapped
 from diffcheck.search.divergence import normalize, outcomes_diff
 from engines.board.trace import Applied, Entry, Note, render as render_trace
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING's value: judge's start imports no typing (diffcheck.cli.judging)
+if TYPE_CHECKING:
+    from typing import Any
 
 # tabulate and the run directory's texts (which import tabulate) are imported where they are used, not here:
 # importing tabulate costs some 30 ms, and ``diffcheck judge``, whose tables ``fit`` writes, needs neither.

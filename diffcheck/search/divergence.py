@@ -9,18 +9,22 @@ plain JSON data, as every command and file does.
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any, Mapping
+from collections.abc import Mapping
 
 from diffcheck.catalogue import expand_board
-from engines import Engine, get_engine
+from engines import get_engine
 from engines.board import Board
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING's value: judge's start imports no typing (diffcheck.cli.judging)
 if TYPE_CHECKING:  # only named: judge's output (diffcheck.reports.render) reads normalize, and needs no shrinking
+    from typing import Any
+
     from diffcheck.search.shrink import Predicate
+    from engines import Engine
+
+    Data = dict[str, Any]
 
 __all__ = ["diverges", "differing", "outcomes_diff", "normalize"]
-
-Data = dict[str, Any]
 
 
 def diverges(

@@ -9,12 +9,16 @@ zones they work in.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from functools import lru_cache
-from typing import Any, ClassVar, Final, Iterable, Literal, Union
 
 from engines.board.record import Record
 from engines.board.values import Condition, Count, Filter, Value, condition_from_dict, per_object, value_from_dict, value_to_dict
 from engines.board.vocabulary import BASIC_LAND_TYPES, CHANGELING, EVERY_CREATURE_TYPE, ON_BATTLEFIELD, card_types
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING's value: judge's start imports no typing (diffcheck.cli.judging)
+if TYPE_CHECKING:
+    from typing import Any, ClassVar, Final, Literal
 
 # ---------------------------------------------------------------- affects
 
@@ -65,7 +69,7 @@ class Matching(Record):
         return {"filter": self.filter.to_dict()}
 
 
-Affects = Union[Self_, Attached, Ids, Matching]
+Affects = Self_ | Attached | Ids | Matching
 SELF: Final = Self_()
 ATTACHED: Final = Attached()
 
@@ -232,14 +236,14 @@ class AbilityPart(Record):
     __match_args__: ClassVar[tuple[str, ...]] = ("add", "remove", "remove_all", "add_activated_of")
     kind: ClassVar[Literal["ability"]] = "ability"
 
-    add: tuple[Union[str, "StaticAbility"], ...]
+    add: tuple[str | StaticAbility, ...]
     remove: tuple[str, ...]
     remove_all: bool
     # Gain the activated abilities of what a count matches: creature cards in graveyards (Necrotic Ooze), or
     # permanents; read as the layer applies, like an amount (613.1f / old 418.5a).
     add_activated_of: Count | None
 
-    def __init__(self, add: tuple[Union[str, "StaticAbility"], ...] = (), remove: tuple[str, ...] = (),
+    def __init__(self, add: tuple[str | StaticAbility, ...] = (), remove: tuple[str, ...] = (),
                  remove_all: bool = False, add_activated_of: Count | None = None) -> None:
         object.__setattr__(self, "add", add)
         object.__setattr__(self, "remove", remove)
@@ -301,8 +305,8 @@ class PTSwitchPart(Record):
     kind: ClassVar[Literal["pt_switch"]] = "pt_switch"
 
 
-Part = Union[CopyPart, ControlPart, TextPart, FullTextPart, TypePart, ColorPart, AbilityPart, PTSetPart,
-             PTModifyPart, PTSwitchPart]
+Part = (CopyPart | ControlPart | TextPart | FullTextPart | TypePart | ColorPart | AbilityPart | PTSetPart | PTModifyPart
+        | PTSwitchPart)
 
 
 def subtypes_given(parts: Iterable[Part]) -> Iterable[tuple[str, str]]:

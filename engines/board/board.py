@@ -21,8 +21,8 @@ evaluating it). ``tests/test_value_classes.py`` holds each ``__init__`` to its f
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
-from typing import Any, ClassVar, Final, Iterable, Mapping
 
 # Re-exported: the board's users name its words, filters, values, abilities and parts from here.
 from engines.board.record import Record
@@ -40,6 +40,10 @@ from engines.board.vocabulary import (  # noqa: F401
     BASIC_LAND_TYPES, CARD_TYPES, CARD_ZONES, CHANGELING, COLORS, DEFAULT_PLAYERS, EVERY_CREATURE_TYPE,
     FACE_DOWN_KINDS, FACE_DOWN_WARD, KINDRED, ON_BATTLEFIELD, SUPERTYPES, ZONES, card_types,
 )
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING's value: judge's start imports no typing (diffcheck.cli.judging)
+if TYPE_CHECKING:
+    from typing import Any, ClassVar, Final
 
 # ---------------------------------------------------------------- counters
 

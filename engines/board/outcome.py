@@ -12,9 +12,12 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, Final
 
 from engines.board.board import CARD_TYPES, COLORS, EVERY_CREATURE_TYPE, KINDRED, SUPERTYPES, Board
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING's value: judge's start imports no typing (diffcheck.cli.judging)
+if TYPE_CHECKING:
+    from typing import Any, Final
 
 Outcome = dict  # {"ruleset": name, "objects": {id: {...}}}
 

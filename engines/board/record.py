@@ -16,10 +16,14 @@ rulesets' and the catalogue's records, and its ``replace`` and ``fields`` serve 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from operator import attrgetter
-from typing import Any, Callable, ClassVar, Final
 
 from rulesets.record import FrozenInstanceError, shown
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING's value: judge's start imports no typing (diffcheck.cli.judging)
+if TYPE_CHECKING:
+    from typing import Any, ClassVar, Final
 
 
 class Record:

@@ -6,9 +6,11 @@ equal (engines are deterministic) and the harness can store them.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
-
 from engines.board.record import Record
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING's value: judge's start imports no typing (diffcheck.cli.judging)
+if TYPE_CHECKING:
+    from typing import Any, ClassVar
 
 
 class Heading(Record):

@@ -10,10 +10,14 @@ as a change of existence). Every type here is a frozen value, read by ``engines.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Final, Iterator, Union
+from collections.abc import Iterator
 
 from engines.board.record import Record
 from engines.board.vocabulary import KINDRED, card_types
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING's value: judge's start imports no typing (diffcheck.cli.judging)
+if TYPE_CHECKING:
+    from typing import Any, ClassVar, Final
 
 # An object's status bits (``Obj.status``): facts of the board that no continuous effect changes.
 TAPPED: Final = 1
@@ -391,8 +395,8 @@ class AsResolved(Record):
         return {"as_resolved": dict(self.amounts)}
 
 
-Value = Union[int, ManaValue, Count, PTOf, ManaValueOf, CountersOn, Greatest, CardTypesAmong, PlayerNumber, Devotion,
-              Sum, Times, AsResolved]
+Value = (int | ManaValue | Count | PTOf | ManaValueOf | CountersOn | Greatest | CardTypesAmong | PlayerNumber | Devotion
+         | Sum | Times | AsResolved)
 MANA_VALUE: Final = ManaValue()
 
 
@@ -571,7 +575,7 @@ class Not(Record):
         return {"not": self.condition.to_dict()}
 
 
-Condition = Union[Controls, Compare, Is, AttachedIs, YourTurn, AllOf, AnyOf, Not]
+Condition = Controls | Compare | Is | AttachedIs | YourTurn | AllOf | AnyOf | Not
 
 
 def condition_from_dict(data: dict[str, Any]) -> Condition:

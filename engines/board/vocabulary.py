@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Final, Iterable
+from collections.abc import Iterable
 
 from rulesets.model import EVERY_CREATURE_TYPE  # noqa: F401  (re-exported: a board's users name it from here)
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING's value: judge's start imports no typing (diffcheck.cli.judging)
+if TYPE_CHECKING:
+    from typing import Final
 
 COLORS: Final = ("white", "blue", "black", "red", "green")
 CARD_TYPES: Final = ("artifact", "battle", "creature", "enchantment", "land", "planeswalker", "tribal")

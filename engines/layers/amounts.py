@@ -7,8 +7,6 @@ A mixin of the layer machine's pass (``engines.layers.machine._Run``): it reads 
 
 from __future__ import annotations
 
-from typing import Any
-
 from engines.board.board import COLOR_LETTERS, activated_words, devotion_in
 from engines.layers.reading import CardView, count, count_sharing, matches, read_pt
 from engines.layers.layer_pass import LayerPass
@@ -19,6 +17,10 @@ from engines.board.values import (
     ManaValue,
     ManaValueOf, Not, PlayerNumber, PTOf, Sum, Times, YourTurn,
 )
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING's value: judge's start imports no typing (diffcheck.cli.judging)
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class Amounts(LayerPass):

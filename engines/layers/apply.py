@@ -7,8 +7,6 @@ the same way, to copies of the objects.
 
 from __future__ import annotations
 
-from typing import Final
-
 from engines.board.abilities import COPY_ADDITIONS
 from engines.board.board import (
     EVERY_CREATURE_TYPE, FACE_DOWN, ON_BATTLEFIELD, TRANSFORMED, AbilityPart, ColorPart, ControlPart, CopyPart,
@@ -20,6 +18,10 @@ from engines.layers.state import Instance, Obj
 from engines.layers.subtype_index import SubtypeIndex
 from engines.layers.text import rechosen, swap_ability, swap_set, without_choices
 from engines.layers.zones import functions
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING's value: judge's start imports no typing (diffcheck.cli.judging)
+if TYPE_CHECKING:
+    from typing import Final
 
 EMPTY: Final[frozenset[str]] = frozenset()
 

@@ -12,7 +12,7 @@ changed (``changed_bits``), and dependency loops (``strongly_connected``).
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from engines.layers.apply import Applying
 from engines.board.board import (
@@ -26,6 +26,8 @@ from engines.layers.state import Instance, Obj, copiable_snapshot
 from engines.layers.text import words_found
 from engines.board.values import Greatest, per_object
 from rulesets.model import ALL_EFFECTS, NO_CDA
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING's value: judge's start imports no typing (diffcheck.cli.judging)
 
 
 def changed_bits(before: Obj, after: Obj) -> int:

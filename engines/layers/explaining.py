@@ -8,7 +8,7 @@ reads the run's state and never changes it.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from engines.board.board import FACE_DOWN, PTOf, counter_pt_change, subtypes_given
 from engines.layers.dependency import Depending
@@ -18,6 +18,8 @@ from engines.layers.state import Instance, Obj
 from engines.layers.text import words_found
 from engines.board.trace import Change, Entry, Note
 from rulesets.model import STATIC, Sublayer
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING's value: judge's start imports no typing (diffcheck.cli.judging)
 
 
 class Explaining(Depending):

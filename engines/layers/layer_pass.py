@@ -10,7 +10,7 @@ the pass itself defines, and the parts use, are declared here.
 
 from __future__ import annotations
 
-from typing import Collection, Final, Iterable
+from collections.abc import Collection, Iterable
 
 from engines.board.board import ON_BATTLEFIELD, Attached, Board, Ids, Self_
 from engines.layers.plan import MachineRules, Planner
@@ -19,6 +19,10 @@ from engines.layers.state import Instance, Obj
 from engines.layers.subtype_index import SubtypeIndex
 from engines.board.trace import Entry
 from rulesets.model import Ruleset
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING's value: judge's start imports no typing (diffcheck.cli.judging)
+if TYPE_CHECKING:
+    from typing import Final
 
 EMPTY: Final[frozenset[str]] = frozenset()
 

@@ -16,7 +16,7 @@ affects its fixed objects (418.3b / 611.2c).
 
 from __future__ import annotations
 
-from typing import Callable, Collection, Final, Iterable
+from collections.abc import Callable, Collection, Iterable
 
 from engines.board.board import (
     CHANGELING, CHANGELING_ABILITY, AbilityPart, Board, Effect, Ids, PTModifyPart, counter_pt_change,
@@ -30,6 +30,10 @@ from engines.layers.state import Instance, Obj, obj_from_permanent
 from engines.layers.zones import card_objects, cards_by_object_id, indicator_instance
 from engines.board.trace import Applied, Change, Entry, Heading, Note
 from rulesets.model import Sublayer
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING's value: judge's start imports no typing (diffcheck.cli.judging)
+if TYPE_CHECKING:
+    from typing import Final
 
 MAX_PASSES: Final = 8
 

@@ -7,8 +7,6 @@ is something B reads; every other pair is independent without a trial.
 
 from __future__ import annotations
 
-from typing import Final
-
 from engines.board.board import (
     COLORS as COLOR_WORDS, AbilityPart, ColorPart, ControlPart, CopyPart, Count, Effect, Filter, ManaValue, PTOf,
     Matching, Part, PTModifyPart, PTSetPart, StaticAbility, TextPart, TypePart,
@@ -19,6 +17,10 @@ from engines.board.values import (
 from engines.layers.recent import Recent
 from engines.layers.subtype_index import SubtypeIndex
 from rulesets.model import CDA, RESOLVED, STATIC, Ruleset
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING's value: judge's start imports no typing (diffcheck.cli.judging)
+if TYPE_CHECKING:
+    from typing import Final
 
 # What a part changes, or what an effect's existence, text, affected set or values read.
 TYPES: Final = 1  # card types, subtypes, supertypes

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Final, Iterable
+from collections.abc import Iterable
 
 from engines.board.board import BASIC_LAND_TYPES, EVERY_CREATURE_TYPE, Card, Count, Filter, PTOf
 from engines.layers.state import Halves, Obj, card_halves
 from engines.layers.subtype_index import LEGACY_INDEX, SubtypeIndex
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING's value: judge's start imports no typing (diffcheck.cli.judging)
+if TYPE_CHECKING:
+    from typing import Final
 
 
 def matches(f: Filter, o: Obj, you: str | None, source_id: str | None, sets: SubtypeIndex = LEGACY_INDEX) -> bool:

@@ -11,7 +11,10 @@ Each answer holds its object, so that the object's ``id`` is not reused while th
 
 from __future__ import annotations
 
-from typing import Any
+TYPE_CHECKING = False  # typing.TYPE_CHECKING's value: judge's start imports no typing (diffcheck.cli.judging)
+if TYPE_CHECKING:
+    from typing import Any
+
 
 __all__ = ["Recent"]
 

@@ -17,7 +17,7 @@ that has left the battlefield since, a life total then) a board gives as the num
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from engines.board.board import (
     CHANGELING, AbilityPart, Board, CopyPart, Effect, FullTextPart, Ids, Permanent, PTModifyPart, PTSetPart,
@@ -30,6 +30,8 @@ from engines.board.values import (
     per_object,
 )
 from rulesets.model import CDA, STATIC
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING's value: judge's start imports no typing (diffcheck.cli.judging)
 
 
 class Fixed:

@@ -6,12 +6,14 @@ trial costs a copy of the objects it touches and nothing else (copy on write).
 
 from __future__ import annotations
 
-from typing import Final
-
 from functools import lru_cache
 
 from engines.board.board import FACE_DOWN, FACE_DOWN_WARD, Card, Effect, Permanent, StaticAbility, mana_value_of_cost
 from engines.layers.plan import Plan
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING's value: judge's start imports no typing (diffcheck.cli.judging)
+if TYPE_CHECKING:
+    from typing import Final
 
 
 _NONE: Final[frozenset[str]] = frozenset()

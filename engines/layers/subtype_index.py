@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Final
-
 from rulesets.model import LEGACY_SUBTYPES, SubtypeSets
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING's value: judge's start imports no typing (diffcheck.cli.judging)
+if TYPE_CHECKING:
+    from typing import Final
 
 
 class SubtypeIndex:

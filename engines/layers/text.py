@@ -12,8 +12,8 @@ common case builds nothing and the caller can tell "changed" by identity.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any, Final, Mapping
 
 from engines.board.board import (
     AbilityPart, ColorPart, Filter, Matching, Part, PTModifyPart, PTSetPart, StaticAbility,
@@ -22,6 +22,10 @@ from engines.board.board import (
 from engines.board.values import map_condition_filters, map_value_filters
 from engines.layers.recent import Recent
 from rulesets.record import replace
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING's value: judge's start imports no typing (diffcheck.cli.judging)
+if TYPE_CHECKING:
+    from typing import Any, Final
 
 _WORD: Final = re.compile(r"[A-Za-z]+")
 

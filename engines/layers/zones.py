@@ -12,12 +12,16 @@ characteristic-defining ability in every zone, as its edition says (``functions`
 
 from __future__ import annotations
 
-from typing import Final, Iterable
+from collections.abc import Iterable
 
 from engines.board.board import CHANGELING, CHANGELING_ABILITY, Board, Card, StaticAbility, indicator_text
 from engines.layers.plan import Planner, characteristic
 from engines.layers.state import Instance, Obj, card_halves
 from rulesets.model import CDA
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING's value: judge's start imports no typing (diffcheck.cli.judging)
+if TYPE_CHECKING:
+    from typing import Final
 
 # The characteristics an "is" statement or characteristic-setting ability defined in every zone before
 # 2007-05 (402.3; 405.2a of 2003-07): all but power and toughness, which a * made 0 out of play (208.2).
