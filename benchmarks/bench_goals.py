@@ -9,7 +9,8 @@ goal. Every figure is CPU time (user + system, of every process of the command),
 two trees run alternately (before, now, before, now...) so that a slow moment of the shared machine hits both:
 
 - the layer machine, boards per second on one core (``engine.evaluate`` only, the cyclic garbage collector paused
-  as in a run's workers), on the same 10,000 small and 500 large boards, for every edition (``--editions cr613``:
+  as in a run's workers; one child process per tree, the two taking turns edition by edition and size by size),
+  on the same 10,000 small and 500 large boards, for every edition (``--editions cr613``:
   cr613 only). Goals: cr613 small 1.3 times the tree before and 20,000 a second, large 1.6 times and 2,500 a
   second; every edition's large boards at least 1,250 a second (half the cr613 goal). The absolute rates are a
   machine's: they were set where the tree before ran 15,600 small and 1,570 large boards a second, so they are
@@ -69,29 +70,61 @@ JUDGE_REPEATS = 11
 SAME_FILES = ("findings.jsonl", "divergences.jsonl", "errors.jsonl", "summary.md")
 
 
-def _child_engines(boards_file: str, editions: list[str]) -> None:
-    """In a child process whose imports come from one tree: boards per CPU second of each edition.
+def _child_engines(boards_file: str) -> None:
+    """In a child process whose imports come from one tree: for each line ``EDITION SIZE`` read, the boards per CPU
+    second of that edition on those boards, printed as a line.
 
     One pass over many boards, each seen once and built fresh, as in a run (an engine keeps what it planned
-    for a board's abilities by their identity, for as long as the board is asked again).
+    for a board's abilities by their identity, for as long as the board is asked again). The child lives for the
+    whole comparison, so that the two trees' children can take turns measure by measure (a few seconds each):
+    on a shared machine a slow minute then falls on both trees, not on one tree's editions.
     """
     from engines import get_engine
     from engines.board import Board
 
     data = json.loads(Path(boards_file).read_text())
-    rates = {}
-    for key in editions:
+    for line in sys.stdin:
+        key, size = line.split()
         engine = get_engine(key)
-        for size in ("small", "large"):
-            boards = [Board.from_dict(d) for d in data[size]]
-            gc.collect()
-            gc.disable()
-            start = time.process_time()
-            for board in boards:
-                engine.evaluate(board)
-            rates[f"{key} {size}"] = len(boards) / (time.process_time() - start)
-            gc.enable()
-    print(json.dumps(rates))
+        boards = [Board.from_dict(d) for d in data[size]]
+        gc.collect()
+        gc.disable()
+        start = time.process_time()
+        for board in boards:
+            engine.evaluate(board)
+        rate = len(boards) / (time.process_time() - start)
+        gc.enable()
+        print(json.dumps(rate), flush=True)
+
+
+def _machine_rates(repeats: int, trees: dict[str, tuple[Path, str]], boards: Path,
+                   editions: list[str]) -> dict[str, dict[str, float]]:
+    """``"EDITION SIZE"`` -> {tree label -> the median of ``repeats`` rates}: one child per tree, asked in turns, each
+    measure of one tree followed by the same of the other (which of them goes first alternating)."""
+    children = {label: subprocess.Popen([python, __file__, "--child-engines", str(boards)], env=_in(tree), cwd=tree,
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+                for label, (tree, python) in trees.items()}
+    seen: dict[str, dict[str, list[float]]] = {}
+    try:
+        turn = 0
+        for _ in range(repeats):
+            for key in editions:
+                for size in ("small", "large"):
+                    labels = list(children) if turn % 2 == 0 else list(children)[::-1]
+                    turn += 1
+                    for label in labels:
+                        child = children[label]
+                        child.stdin.write(f"{key} {size}\n")
+                        child.stdin.flush()
+                        answer = child.stdout.readline()
+                        if not answer:
+                            raise SystemExit(f"the {label} tree's engines stopped (status {child.wait()})")
+                        seen.setdefault(f"{key} {size}", {}).setdefault(label, []).append(json.loads(answer))
+    finally:
+        for child in children.values():
+            child.stdin.close()
+            child.wait()
+    return {name: {label: statistics.median(values) for label, values in by.items()} for name, by in seen.items()}
 
 
 def _in(tree: Path) -> dict[str, str]:
@@ -144,10 +177,10 @@ def main() -> None:
     parser.add_argument("--no-memory", action="store_true", help="leave out the run's memory (minutes)")
     parser.add_argument("--no-cluster", action="store_true", help="leave out the cluster's cost")
     parser.add_argument("--only-cluster", action="store_true", help="measure the cluster's cost alone")
-    parser.add_argument("--child-engines", nargs=2, metavar=("BOARDS", "EDITIONS"), help=argparse.SUPPRESS)
+    parser.add_argument("--child-engines", metavar="BOARDS", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child_engines:
-        _child_engines(args.child_engines[0], args.child_engines[1].split(","))
+        _child_engines(args.child_engines)
         return
 
     from engines import COMPILED
@@ -199,9 +232,7 @@ def _measure(args: argparse.Namespace, trees: dict[str, tuple[Path, str]], work:
     boards.write_text(json.dumps({"small": seeded_boards(1, SMALL_BOARDS, SMALL),
                                   "large": seeded_boards(1, LARGE_BOARDS, LARGE)}))
     editions = ["cr613"] + ([e.key for e in EDITIONS] if args.editions == "all" else [])
-    engines = _alternate(args.repeats, trees, lambda tree, python: json.loads(subprocess.run(
-        [python, __file__, "--child-engines", str(boards), ",".join(editions)],
-        env=_in(tree), cwd=tree, stdout=subprocess.PIPE, text=True, check=True).stdout))
+    engines = _machine_rates(args.repeats, trees, boards, editions)
     print(f"\nthe layer machine, boards per CPU second on one core ({SMALL_BOARDS:,} small, {LARGE_BOARDS:,} large):")
     print(f"  {'edition':9} {'small before':>12} {'now':>7} {'ratio':>6}   {'large before':>12} {'now':>7} {'ratio':>6}")
     for key in editions:
