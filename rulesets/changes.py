@@ -21,8 +21,6 @@ from rulesets.model import ALL_EFFECTS, AMONG_CDAS, CDA, NO_CDA, PART_KINDS, RES
 from rulesets.record import record, replace
 from rulesets.plan_edit import MODIFY, PT_KINDS, insert_after, insert_before, modify_sublayer, move, with_plan
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING's value: judge's start imports no typing (diffcheck.cli.judging)
-
 
 @record
 class RuleChange:

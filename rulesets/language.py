@@ -16,8 +16,6 @@ from types import MappingProxyType
 
 from rulesets.documents import Document, as_of
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING's value: judge's start imports no typing (diffcheck.cli.judging)
-
 _418 = {
     "layers": "418.5a", "layer_copy": "418.5a", "layer_control": "418.5a", "layer_text": "418.5a",
     "layer_type": "418.5a", "layer_other": "418.5a", "pt_layer": "418.5a", "pt_cda": "418.5a",

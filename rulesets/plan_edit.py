@@ -13,8 +13,6 @@ from types import MappingProxyType
 from rulesets.model import Ruleset, Sublayer
 from rulesets.record import replace
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING's value: judge's start imports no typing (diffcheck.cli.judging)
-
 PT_KINDS = ("pt_set", "pt_modify", "pt_switch")
 
 

@@ -21,8 +21,6 @@ from types import MappingProxyType
 from rulesets.documents import Document, as_of
 from rulesets.model import SubtypeSets
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING's value: judge's start imports no typing (diffcheck.cli.judging)
-
 SETS: tuple[str, ...] = ("artifact", "enchantment", "land", "planeswalker", "spell", "creature", "battle")
 
 # (effective date, set, words added, words removed), oldest first. Before a set's first list, the
@@ -322,8 +320,9 @@ def _as_of(effective: str) -> tuple[Mapping[str, str], Mapping[str, tuple[str, s
     """Every word's set as of ``effective``, and how each word it does not list but another date does is read
     (``_readings``): both from one pass over ``SUBTYPES``, which also checks every row.
 
-    One pass per date, no table kept per date: copying each of some ninety dates' tables of some four hundred
-    words was a tenth of building a ruleset, which ``diffcheck judge`` does at every start."""
+    One pass for each date asked about, keeping no table for each date of the history: copying each of some
+    ninety dates' tables of some four hundred words was a tenth of building a ruleset, which ``diffcheck judge``
+    does at every start."""
     table: dict[str, str] = {}
     listed: Mapping[str, str] = MappingProxyType({})
     until: dict[str, tuple[str, str, str]] = {}

@@ -18,7 +18,6 @@ from engines.board.values import (
     FILTER_STATUS_KEYS, CardTypesAmong, CountersOn, Greatest, ManaValue, ManaValueOf, PlayerNumber, leaves,
 )
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING's value: judge's start imports no typing (diffcheck.cli.judging)
 
 __all__ = ["X_HINT", "unknowable"]
 

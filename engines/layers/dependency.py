@@ -27,8 +27,6 @@ from engines.layers.text import words_found
 from engines.board.values import Greatest, per_object
 from rulesets.model import ALL_EFFECTS, NO_CDA
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING's value: judge's start imports no typing (diffcheck.cli.judging)
-
 
 def changed_bits(before: Obj, after: Obj) -> int:
     """Which characteristics (plan bits) differ between two versions of one object."""

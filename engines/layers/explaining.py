@@ -19,8 +19,6 @@ from engines.layers.text import words_found
 from engines.board.trace import Change, Entry, Note
 from rulesets.model import STATIC, Sublayer
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING's value: judge's start imports no typing (diffcheck.cli.judging)
-
 
 class Explaining(Depending):
     """Methods of ``_Run`` for its trace; they use its ``state``, ``ruleset``, ``board``, ``cards``,

@@ -31,8 +31,6 @@ from engines.board.values import (
 )
 from rulesets.model import CDA, STATIC
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING's value: judge's start imports no typing (diffcheck.cli.judging)
-
 
 class Fixed:
     """One effect's amounts as it resolved: the effect with numbers in place of what it read, and for each
