@@ -15,8 +15,8 @@ from engines.compiled import choose
 # Before any module of the layer machine is imported: compiled if built from these sources (engines.compiled).
 COMPILED = choose()
 
-from engines.board.board import Board  # noqa: E402
-from engines.board.outcome import Outcome  # noqa: E402
+from engines.board.board import Board  # noqa: E402,F401  (the package's names for them: engines.Board)
+from engines.board.outcome import Outcome  # noqa: E402,F401
 from engines.errors import EngineError, UnknownEngine  # noqa: E402,F401  (the registry's names for them)
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING's value: judge's start imports no typing (diffcheck.cli.judging)
