@@ -459,8 +459,10 @@ def test_engines_never_raise_on_seeded_large_boards(seed):
 # applies it next if not. With check_dependencies the machine also makes every such search afresh
 # and raises AssertionError if the two find other dependencies (418.5c / 613.7a), or if the whole
 # search would apply another effect first (418.5d / 613.7b): so the effects apply in exactly the
-# order exhaustive trials give, and the outcome and trace are theirs. Every edition: the rule changes
-# move effects between the steps in which they are tried against each other.
+# order exhaustive trials give, and the outcome and trace are theirs. Before July 2003 it also tries
+# each effect of a later stage that the search for those to pull forward passed over (418.5b-c of
+# 1999-2003), and raises if one of this stage depends on it. Every edition: the rule changes move
+# effects between the steps in which they are tried against each other.
 CHECKED = {e.key: (get_engine(e.key), LayerEngine(get_engine(e.key).ruleset, check_dependencies=True))
            for e in EDITIONS}
 

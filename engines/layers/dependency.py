@@ -169,20 +169,27 @@ class Depending(Applying):
         # 2001-2003 glossary's dual land edited to read "plains"), so it waits for text changes only.
         statements = [u for u in units if outside and u.cda]
         pulled: list[Instance] = []
+        touches: dict = {}  # effect -> the objects it would apply to now (no trial changes the state)
         while (waiting or statements) and later:
             reads = 0
             for x in waiting:
-                reads |= self._reads(x, key)
+                reads |= self._reads(x, key) | self._own_reads(x)
             if statements:
                 reads |= TEXT
             found = []
             for y in list(later.values()):
-                # Only an effect that writes something these read can change them (no copy made for the others).
+                # Only an effect that writes something these read can change them (no copy made for the others) ...
                 if not any(step.writes & reads for k, step in y.plan.at.items() if index[k] > here):
                     continue
                 early = ahead(y, key, index)
                 rewrites = statements if any(p.kind == "text" for p in early.plan.at[key].parts) else []
-                dependents = self._depending_on(early, key, waiting + rewrites)
+                # ... where they read it, as within a step (``_writers_for``).
+                writers = [(early, early.plan.at[key].writes)]
+                if not rewrites and not any(self._writers_for(x, writers, key, self.state, touches) for x in waiting):
+                    if self.machine.check_dependencies and self._depending_on(early, key, waiting, touches.get(early)):
+                        raise AssertionError(f"sublayer {key}: {y.label} was not tried, but one here depends on it")
+                    continue
+                dependents = self._depending_on(early, key, waiting + rewrites, touches.get(early))
                 if dependents:
                     del later[y.key]
                     found.append(early)
@@ -240,9 +247,20 @@ class Depending(Applying):
             bits |= NOT_STARTED_READS
         return bits
 
-    def _dependencies(self, pending: list[Instance], key: str, trials: Trials | None = None) -> dict:
+    def _own_reads(self, unit: Instance) -> int:
+        """What an effect reads of its own object alone: a static ability, its object's controller, whose "you" it
+        is (109.5; a condition such as "your turn" names no other characteristic), and until it starts, whether it
+        is still there and its text (418.5c(b) / 613.7a(b)). A resolved effect's controller is fixed."""
+        if unit.source is None:
+            return 0
+        return CONTROLLER if unit.key in self.started else CONTROLLER | NOT_STARTED_READS
+
+    def _dependencies(self, pending: list[Instance], key: str, trials: Trials | None = None,
+                      every_pair: bool = False) -> dict:
         """B -> [A, ...]: the pending effects each pending effect depends on, decided by trial; with ``trials``,
-        those of the last search kept where nothing applied since can have changed them (``Trials``)."""
+        those of the last search kept where nothing applied since can have changed them (``Trials``). Only the
+        pairs where A writes something B reads are tried (``_candidates``); with ``every_pair`` (the check of
+        ``Machine(check_dependencies=True)``), every pair within a group."""
         state = self.state
         if trials is None:
             trials = Trials()
@@ -268,7 +286,11 @@ class Depending(Applying):
                     unsure.add(u)
         candidates: dict = {}
         for group in self._groups(pending):
-            self._candidates(group, key, state, touches, candidates)
+            if every_pair:
+                for a in group:
+                    candidates[a] = [b for b in group if b is not a]
+            else:
+                self._candidates(group, key, state, touches, candidates)
         kept_trials, answers, before = {}, {}, trials.answers
         deps: dict = {}
         matched: dict = {}  # (filter, object, you, source) -> whether it matches in the state: every trial asks
@@ -325,11 +347,11 @@ class Depending(Applying):
     def _writers_for(self, b: Instance, writers: list, key: str, state: dict[str, Obj], touches: dict) -> list:
         """The effects of ``writers`` (each with what it writes here) that B could depend on: they write
         something B reads, where B reads it."""
-        # What any object's change can alter (B's affected set, its counts), and what only a
-        # change to B's own object can alter (its existence and text, before it starts).
-        local = b.plan.at[key].local  # what only a change to an object B applies to can alter
+        # What any object's change can alter (B's affected set, its counts), what only a change to an object
+        # B applies to can alter, and what only a change to B's own object can (``_own_reads``).
+        local = b.plan.at[key].local
         broad = b.plan.at[key].reads & ~local
-        own = NOT_STARTED_READS if b.source is not None and b.key not in self.started else 0
+        own = self._own_reads(b)
         found: list = []
         if not (broad or local or own):
             return found
@@ -338,7 +360,8 @@ class Depending(Applying):
                 continue
             if writes & broad:
                 found.append(a)
-            elif writes & local:
+                continue
+            if writes & local:
                 mine, theirs = touches.get(b), touches.get(a)
                 if mine is None:
                     mine = touches[b] = self._affected(b, state)
@@ -346,7 +369,11 @@ class Depending(Applying):
                     theirs = touches[a] = self._affected(a, state)
                 if not mine.isdisjoint(theirs):
                     found.append(a)
-            elif writes & own:
+                    continue
+            # Not "elif": what A writes may be read both where B applies and on B's own object (a text change
+            # read by a text change on another object: A changing B's text changes what B does, 418.5c(b) /
+            # 613.7a(b)).
+            if writes & own:
                 objects = touches.get(a)
                 if objects is None:
                     objects = touches[a] = self._affected(a, state)
@@ -354,16 +381,27 @@ class Depending(Applying):
                     found.append(a)
         return found
 
-    def _waits(self, b: Instance, pending: list[Instance], key: str) -> bool:
+    def _waits(self, b: Instance, pending: list[Instance], key: str, trials: Trials) -> bool:
         """Whether B depends on another pending effect (418.5c / 613.7a), by trial. Asked first of the
         earliest effect in base order: if it waits for none, no loop holds it, and it applies next
-        (418.5d / 613.7b), whatever the others depend on; so most steps need no more trials than this."""
-        touches: dict = {}
+        (418.5d / 613.7b), whatever the others depend on; so most steps need no more trials than this.
+
+        The trials it makes go in ``trials`` (which must be new), as a search keeps them: if B waits,
+        the whole search follows in the same state, and makes none of them again."""
+        state = self.state
+        touches, tried = trials.touches, trials.tried
         for group in self._groups(pending):
             if b in group:
                 writers = [(a, a.plan.at[key].writes) for a in group]
-                candidates = self._writers_for(b, writers, key, self.state, touches)
-                return any(self._depending_on(a, key, [b], touches.get(a)) for a in candidates)
+                for a in self._writers_for(b, writers, key, state, touches):
+                    objects = touches.get(a)
+                    if objects is None:
+                        objects = touches[a] = self._affected(a, state)
+                    trial = tried[a.key] = self._trial(a, key, objects) + (objects,)
+                    copier = a.order if a.plan.at[key].writes & COPIABLE else None
+                    if trial[1] and self._changed(b, key, trial[0], trial[1], {}, copier):
+                        return True
+                return False
         return False  # counters take part in no dependency (``_groups``)
 
     def _changed(

@@ -354,7 +354,8 @@ class _Run(Explaining):
                         asked = True
                     if independent:
                         unit, loop, ahead = pending[0], (), ()
-                    elif deps is None and self.trace is None and not self._waits(pending[0], pending, key):
+                    elif deps is None and self.trace is None and not self._waits(
+                            pending[0], pending, key, question := Trials()):
                         # The earliest waits for nothing: it goes next, whatever the others wait for. (A trace
                         # tells what each effect waited for, so it makes the whole search.)
                         unit, loop, ahead = pending[0], (), ()
@@ -364,7 +365,9 @@ class _Run(Explaining):
                     else:
                         if deps is None:
                             if trials is None:
-                                trials = Trials()
+                                # The trials the earliest's question made (above), in the state the search is
+                                # made in; a trace asks no question.
+                                trials = question if self.trace is None else Trials()
                             deps = self._dependencies(pending, key, trials)
                             if self.machine.check_dependencies:
                                 self._check(pending, key, deps)
@@ -393,15 +396,16 @@ class _Run(Explaining):
                 deps = self._after(unit, key, pending, deps)
 
     def _check(self, pending: list[Instance], key: str, deps: dict) -> None:
-        """With ``Machine.check_dependencies``: that the kept trials answered as trials made afresh do."""
-        fresh = self._dependencies(pending, key)
+        """With ``Machine.check_dependencies``: that the kept trials, of the pairs worth one, answered as trials
+        of every pair made afresh do."""
+        fresh = self._dependencies(pending, key, every_pair=True)
         if _pairs(deps) != _pairs(fresh):
             raise AssertionError(f"sublayer {key}: kept trials found {sorted(_pairs(deps))}, "
                                  f"fresh ones {sorted(_pairs(fresh))}")
 
     def _check_first(self, pending: list[Instance], key: str) -> None:
         """With ``Machine.check_dependencies``: that the whole search would also apply the earliest effect next."""
-        chosen = self._choose(pending, self._dependencies(pending, key), {})[0]
+        chosen = self._choose(pending, self._dependencies(pending, key, every_pair=True), {})[0]
         if chosen is not pending[0]:
             raise AssertionError(f"sublayer {key}: the earliest, {pending[0].label}, waits for no effect, but the "
                                  f"whole search applies {chosen.label} first")
@@ -439,7 +443,7 @@ class _Run(Explaining):
                 writes |= u.plan.at[key].writes
             if writes:
                 for b in group:
-                    if self._reads(b, key) & writes:
+                    if (self._reads(b, key) | self._own_reads(b)) & writes:
                         return True
         return False
 
