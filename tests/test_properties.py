@@ -456,8 +456,9 @@ def test_engines_never_raise_on_seeded_large_boards(seed):
 # g. The dependency search keeps the trials and answers of the search before it, after each
 # application, where the application cannot have changed them (engines.layers.dependency.Trials); and
 # without a trace it first asks only whether the earliest effect waits for another (_waits), which
-# applies it next if not. With check_dependencies the machine also makes every such search afresh
-# and raises AssertionError if the two find other dependencies (418.5c / 613.7a), or if the whole
+# applies it next if not. With check_dependencies the machine also makes every such search afresh,
+# trying every pair of effects (not only those where one writes what the other reads, as the machine
+# does), and raises AssertionError if the two find other dependencies (418.5c / 613.7a), or if the whole
 # search would apply another effect first (418.5d / 613.7b): so the effects apply in exactly the
 # order exhaustive trials give, and the outcome and trace are theirs. Before July 2003 it also tries
 # each effect of a later stage that the search for those to pull forward passed over (418.5b-c of
