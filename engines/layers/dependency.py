@@ -204,12 +204,15 @@ class Depending(Applying):
         return pulled
 
     def _depending_on(self, a: Instance, key: str, effects: list[Instance],
-                      objects: frozenset | None = None) -> list[Instance]:
+                      objects: frozenset | None = None, kept: dict | None = None) -> list[Instance]:
         """Those of ``effects`` that applying ``a`` now would change (418.5b), by trial; ``objects``: those ``a``
-        would apply to now, where the caller has them."""
+        would apply to now, where the caller has them. With ``kept`` (a ``Trials``'s ``tried``), the trial goes
+        there, as a search keeps it."""
         if objects is None:
             objects = self._affected(a, self.state)
-        trial, changed, _ = self._trial(a, key, objects)
+        trial, changed, touched = self._trial(a, key, objects)
+        if kept is not None:
+            kept[a.key] = (trial, changed, touched, objects)
         if not changed:
             return []
         matched: dict = {}
@@ -389,7 +392,7 @@ class Depending(Applying):
         The trials it makes go in ``trials`` (which must be new), as a search keeps them: if B waits,
         the whole search follows in the same state, and makes none of them again."""
         state = self.state
-        touches, tried = trials.touches, trials.tried
+        touches = trials.touches
         for group in self._groups(pending):
             if b in group:
                 writers = [(a, a.plan.at[key].writes) for a in group]
@@ -397,9 +400,7 @@ class Depending(Applying):
                     objects = touches.get(a)
                     if objects is None:
                         objects = touches[a] = self._affected(a, state)
-                    trial = tried[a.key] = self._trial(a, key, objects) + (objects,)
-                    copier = a.order if a.plan.at[key].writes & COPIABLE else None
-                    if trial[1] and self._changed(b, key, trial[0], trial[1], {}, copier):
+                    if self._depending_on(a, key, [b], objects, trials.tried):
                         return True
                 return False
         return False  # counters take part in no dependency (``_groups``)
