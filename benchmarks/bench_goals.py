@@ -1,7 +1,8 @@
 """Where diffcheck stands against its speed and scale goals, measured side by side with an earlier tree.
 
     python benchmarks/bench_goals.py [--against 100dda7] [--before-python PATH] [--repeats 3]
-                                     [--editions all] [--no-memory] [--no-cluster] [--only-cluster]
+                                     [--editions all|cr613|KEY,...] [--no-memory] [--no-cluster]
+                                     [--only-cluster]
 
 Prints, with the date and the machine, each figure of this tree ("now") beside the same figure of the tree at
 ``--against`` ("before"; default 100dda7, the last commit before the work on these goals), their ratio, and the
@@ -9,12 +10,13 @@ goal. Every figure is CPU time (user + system, of every process of the command),
 two trees run alternately (before, now, before, now...) so that a slow moment of the shared machine hits both:
 
 - the layer machine, boards per second on one core (``engine.evaluate`` only, the cyclic garbage collector paused
-  as in a run's workers; one child process per tree, the two taking turns edition by edition and size by size),
-  on the same 10,000 small and 500 large boards, for every edition (``--editions cr613``:
-  cr613 only). Goals: cr613 small 1.3 times the tree before and 20,000 a second, large 1.6 times and 2,500 a
-  second; every edition's large boards at least 1,250 a second (half the cr613 goal). The absolute rates are a
-  machine's: they were set where the tree before ran 15,600 small and 1,570 large boards a second, so they are
-  printed also as this machine's (the tree before's rates here, times the same factors);
+  as in a run's workers; one child process per tree, the two taking turns every 1,000 small or 50 large boards),
+  on the same 10,000 small and 500 large boards, for every edition (``--editions cr613``: cr613 only;
+  ``--editions 1999-04,2003-07``: cr613 and the editions named, in minutes rather than the hour all of them take).
+  Goals: cr613 small 1.3 times the tree before and 20,000 a second, large 1.6 times and 2,500 a second; every
+  edition's large boards at least 1,250 a second (half the cr613 goal). The absolute rates are a machine's: they
+  were set where the tree before ran 15,600 small and 1,570 large boards a second, so they are printed also as this
+  machine's (the tree before's rates here, times the same factors);
 - ``diffcheck run`` end to end on two worker processes, cr418 against cr613, 60,000 boards of seed 1: boards per
   second of CPU (goal: 1.5 times the tree before), and whether both trees found the same (findings,
   divergences, errors and summary, byte for byte);
@@ -70,56 +72,72 @@ JUDGE_REPEATS = 11
 SAME_FILES = ("findings.jsonl", "divergences.jsonl", "errors.jsonl", "summary.md")
 
 
-def _child_engines(boards_file: str) -> None:
-    """In a child process whose imports come from one tree: for each line ``EDITION SIZE`` read, the boards per CPU
-    second of that edition on those boards, printed as a line.
+# How many boards one turn of a machine measure evaluates before the other tree takes its turn (about a tenth of a
+# second each): the load of a shared machine changes from second to second, and turns this short put both trees
+# under nearly the same load. In turns of the whole set (a second or more each), two comparisons of the same trees
+# within an hour put cr613's large boards at 1.03 and 1.16 times the tree before; in turns of 50 boards, 1.37, nearer
+# the 1.55 that counting their instructions gives (bench_instructions.py).
+CHUNK = {"small": 1_000, "large": 50}
 
-    One pass over many boards, each seen once and built fresh, as in a run (an engine keeps what it planned
-    for a board's abilities by their identity, for as long as the board is asked again). The child lives for the
-    whole comparison, so that the two trees' children can take turns measure by measure (a few seconds each):
-    on a shared machine a slow minute then falls on both trees, not on one tree's editions.
+
+def _child_engines(boards_file: str) -> None:
+    """In a child process whose imports come from one tree: for each line ``EDITION SIZE START STOP`` read, the CPU
+    seconds that edition takes to evaluate those boards (``data[SIZE][START:STOP]``), printed as a line.
+
+    Each board is seen once and built fresh (outside the time), as in a run (an engine keeps what it planned for a
+    board's abilities by their identity, for as long as the board is asked again). The child lives for the whole
+    comparison, so that the two trees' children can take turns chunk by chunk (``CHUNK``).
     """
     from engines import get_engine
     from engines.board import Board
 
     data = json.loads(Path(boards_file).read_text())
+    engines: dict = {}
     for line in sys.stdin:
-        key, size = line.split()
-        engine = get_engine(key)
-        boards = [Board.from_dict(d) for d in data[size]]
+        key, size, start, stop = line.split()
+        engine = engines.get(key)
+        if engine is None:
+            engine = engines[key] = get_engine(key)
+        boards = [Board.from_dict(d) for d in data[size][int(start):int(stop)]]
         gc.collect()
         gc.disable()
-        start = time.process_time()
+        begun = time.process_time()
         for board in boards:
             engine.evaluate(board)
-        rate = len(boards) / (time.process_time() - start)
+        seconds = time.process_time() - begun
         gc.enable()
-        print(json.dumps(rate), flush=True)
+        print(json.dumps(seconds), flush=True)
 
 
 def _machine_rates(repeats: int, trees: dict[str, tuple[Path, str]], boards: Path,
                    editions: list[str]) -> dict[str, dict[str, float]]:
-    """``"EDITION SIZE"`` -> {tree label -> the median of ``repeats`` rates}: one child per tree, asked in turns, each
-    measure of one tree followed by the same of the other (which of them goes first alternating)."""
+    """``"EDITION SIZE"`` -> {tree label -> the median of ``repeats`` rates}: one child per tree, the two taking turns
+    chunk by chunk (``CHUNK``; which of them goes first alternating), each rate the boards over the CPU seconds of
+    all the chunks of one pass."""
     children = {label: subprocess.Popen([python, __file__, "--child-engines", str(boards)], env=_in(tree), cwd=tree,
                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
                 for label, (tree, python) in trees.items()}
+    counts = {"small": SMALL_BOARDS, "large": LARGE_BOARDS}
     seen: dict[str, dict[str, list[float]]] = {}
     try:
         turn = 0
         for _ in range(repeats):
             for key in editions:
-                for size in ("small", "large"):
-                    labels = list(children) if turn % 2 == 0 else list(children)[::-1]
-                    turn += 1
-                    for label in labels:
-                        child = children[label]
-                        child.stdin.write(f"{key} {size}\n")
-                        child.stdin.flush()
-                        answer = child.stdout.readline()
-                        if not answer:
-                            raise SystemExit(f"the {label} tree's engines stopped (status {child.wait()})")
-                        seen.setdefault(f"{key} {size}", {}).setdefault(label, []).append(json.loads(answer))
+                for size, n in counts.items():
+                    seconds = dict.fromkeys(children, 0.0)
+                    for start in range(0, n, CHUNK[size]):
+                        labels = list(children) if turn % 2 == 0 else list(children)[::-1]
+                        turn += 1
+                        for label in labels:
+                            child = children[label]
+                            child.stdin.write(f"{key} {size} {start} {min(start + CHUNK[size], n)}\n")
+                            child.stdin.flush()
+                            answer = child.stdout.readline()
+                            if not answer:
+                                raise SystemExit(f"the {label} tree's engines stopped (status {child.wait()})")
+                            seconds[label] += json.loads(answer)
+                    for label, total in seconds.items():
+                        seen.setdefault(f"{key} {size}", {}).setdefault(label, []).append(n / total)
     finally:
         for child in children.values():
             child.stdin.close()
@@ -173,7 +191,8 @@ def main() -> None:
     parser.add_argument("--against", default=BEFORE, help="the earlier tree, a git revision (default: %(default)s)")
     parser.add_argument("--before-python", help="an interpreter the earlier tree is installed (compiled) in")
     parser.add_argument("--repeats", type=int, default=3)
-    parser.add_argument("--editions", choices=("cr613", "all"), default="all")
+    parser.add_argument("--editions", type=_editions, default="all",
+                        help="all (the default), cr613, or edition keys separated by commas (1999-04,2003-07)")
     parser.add_argument("--no-memory", action="store_true", help="leave out the run's memory (minutes)")
     parser.add_argument("--no-cluster", action="store_true", help="leave out the cluster's cost")
     parser.add_argument("--only-cluster", action="store_true", help="measure the cluster's cost alone")
@@ -209,6 +228,20 @@ def main() -> None:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base)], check=False)
 
 
+def _editions(value: str) -> str:
+    """``--editions``: all, cr613, or a comma-separated list of edition keys (cr613 is measured in any case: the goals
+    are read against it)."""
+    if value in ("all", "cr613"):
+        return value
+    from rulesets.editions import EDITIONS
+
+    known = {e.key for e in EDITIONS} | {"cr613"}
+    unknown = [key for key in value.split(",") if key not in known]
+    if unknown:
+        raise argparse.ArgumentTypeError(f"no edition {unknown[0]!r} (the keys: {', '.join(sorted(known))})")
+    return value
+
+
 def _copy_compiled(python: Path, worktree: Path) -> None:
     """Put beside the worktree's sources the compiled build that ``python``'s environment holds of the same
     commit (an editable install keeps it in its checkout), so that the worktree runs compiled."""
@@ -231,7 +264,8 @@ def _measure(args: argparse.Namespace, trees: dict[str, tuple[Path, str]], work:
     boards = work / "boards.json"
     boards.write_text(json.dumps({"small": seeded_boards(1, SMALL_BOARDS, SMALL),
                                   "large": seeded_boards(1, LARGE_BOARDS, LARGE)}))
-    editions = ["cr613"] + ([e.key for e in EDITIONS] if args.editions == "all" else [])
+    editions = ["cr613"] + ([e.key for e in EDITIONS] if args.editions == "all" else
+                            [key for key in args.editions.split(",") if key != "cr613"])
     engines = _machine_rates(args.repeats, trees, boards, editions)
     print(f"\nthe layer machine, boards per CPU second on one core ({SMALL_BOARDS:,} small, {LARGE_BOARDS:,} large):")
     print(f"  {'edition':9} {'small before':>12} {'now':>7} {'ratio':>6}   {'large before':>12} {'now':>7} {'ratio':>6}")

@@ -4,15 +4,17 @@
 
 BOARDS is a file ``benchmarks/bench_engines.py --save-boards`` wrote. Counts come from valgrind's cachegrind
 (``apt-get install valgrind``), which counts every instruction the process runs: unlike a time, the count is the
-same from run to run on a busy machine, so two trees can be compared in one pass each (run each tree's copy of
-this script on the same file; the hash seed is fixed, so sets iterate alike). Each count is that of a process
-that builds the boards and evaluates them, less that of one that only builds them: the evaluations alone.
-Valgrind runs the interpreter about 30 times slower: a small budget is enough.
+same from run to run on a busy machine, so two trees can be compared in one pass each (run this script with an
+interpreter each tree is installed in, on the same file; the hash seed is fixed, so sets iterate alike). Each
+count is that of a process that builds the boards and evaluates them, less that of one that only builds them: the
+evaluations alone, with the cyclic garbage collector paused as in a run. Valgrind runs the interpreter about 30
+times slower: a small budget is enough.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import re
@@ -30,9 +32,15 @@ def _child(path: str, engine: str, size: str, n: int, evaluate: bool) -> None:
     data = json.loads(Path(path).read_text(encoding="utf-8"))[size][:n]
     chosen = get_engine(engine)
     boards = [Board.from_dict(d) for d in data]
+    # The cyclic garbage collector paused, as a run's workers pause it (and bench_goals.py): its passes over what
+    # the boards and the interpreter hold would otherwise be counted as the evaluations', more of them the more
+    # objects an evaluation makes. The interpreter's last collection, at exit, is left out of both processes alike.
+    gc.disable()
     if evaluate:
         for board in boards:
             chosen.evaluate(board)
+    sys.stdout.flush()
+    os._exit(0)
 
 
 def instructions(path: str, engine: str, size: str, n: int, evaluate: bool) -> int:
