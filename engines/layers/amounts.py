@@ -43,13 +43,14 @@ class Amounts(LayerPass):
     def _amount(self, value, unit: Instance, state: dict[str, Obj], you: str, key: str, oid: str | None = None) -> int:
         """What ``value`` comes to in sublayer ``key``; ``oid``: the object whose own mana value
         ``mana_value`` reads (an affected object; in a condition, the ability's own object)."""
-        kind = type(value)
-        if kind is int:
+        # isinstance rather than type(value) is: each branch then reads the value's attributes natively, compiled
+        # (no value class has a subclass, so the two agree).
+        if type(value) is int:
             return value
-        if kind is ManaValue:
+        if isinstance(value, ManaValue):
             assert oid is not None, "a mana value is read of an affected object or the ability's own"
             return state[oid].mana_value
-        if kind is Count:
+        if isinstance(value, Count):
             if value.zone == "battlefield":
                 objects = state.values() if not self.zoned else self._permanents(state)
             else:
@@ -58,7 +59,7 @@ class Amounts(LayerPass):
                 assert oid is not None, "what shares is counted for an affected object or the ability's own"
                 return count_sharing(value, objects, state[oid], you, unit.source, self.sets)
             return count(value, objects, you, unit.source, self.sets)
-        if kind is PTOf:
+        if isinstance(value, PTOf):
             o = state.get(value.of)
             if o is not None and o.zone == "battlefield":
                 return read_pt(o, value)
@@ -67,29 +68,29 @@ class Amounts(LayerPass):
                 return read_pt(with_counters(o, self.cards[value.of]) if counted else o, value)
             power, toughness = self.cards[value.of].pt(self._card_counters_counted(key))
             return (power if value.characteristic == "power" else toughness) or 0
-        if kind is Sum:
+        if isinstance(value, Sum):
             return sum(self._amount(v, unit, state, you, key, oid) for v in value.values)
-        if kind is Times:
+        if isinstance(value, Times):
             return value.factor * self._amount(value.value, unit, state, you, key, oid)
-        if kind is ManaValueOf:
+        if isinstance(value, ManaValueOf):
             o = state.get(value.of)
             return o.mana_value if o is not None else self.cards[value.of].mana_value
-        if kind is CountersOn:
+        if isinstance(value, CountersOn):
             holder = self.cards.get(value.of) or self.board.object(value.of)
             return dict(holder.counters).get(value.kind, 0)
-        if kind is Greatest:
+        if isinstance(value, Greatest):
             return self._greatest(value, unit, state, you)
-        if kind is CardTypesAmong:
+        if isinstance(value, CardTypesAmong):
             # The card types among the cards in the zone, whoever owns them (Tarmogoyf: 205.2a / 300.1).
             views = self._zone_views(state, False)[value.zone]
             return len(frozenset().union(*(c.types for c in views))) if views else 0
-        if kind is PlayerNumber:
+        if isinstance(value, PlayerNumber):
             return self.board.player_number(value.what, self._player(value.player, you))
-        if kind is Devotion:
+        if isinstance(value, Devotion):
             player = self._player(value.player, you)
             letters = "".join(COLOR_LETTERS[c] for c in value.colors)
             return sum(devotion_in(o.mana_cost, letters) for o in self._permanents(state) if o.controller == player)
-        if kind is AsResolved:  # a resolved effect's amount for each object, fixed as it resolved (611.2d)
+        if isinstance(value, AsResolved):  # a resolved effect's amount for each object, fixed as it resolved (611.2d)
             for target, amount in value.amounts:
                 if target == oid:
                     return amount
@@ -155,26 +156,25 @@ class Amounts(LayerPass):
 
     def _holds(self, condition, unit: Instance, state: dict[str, Obj], you: str, key: str) -> bool:
         """Whether a conditional ability's condition holds in ``state`` (as the layers before leave it)."""
-        kind = type(condition)
-        if kind is Controls:
+        if isinstance(condition, Controls):
             mine = condition.player == "you"
             return any((o.controller == you) == mine and matches(condition.filter, o, you, unit.source, self.sets)
                        for o in self._permanents(state))
-        if kind is Compare:
+        if isinstance(condition, Compare):
             n = self._amount(condition.value, unit, state, you, key, unit.source)
             return (condition.at_least is None or n >= condition.at_least) and (
                 condition.at_most is None or n <= condition.at_most)
-        if kind is Is:
+        if isinstance(condition, Is):
             return unit.source is not None and matches(condition.filter, state[unit.source], you, None, self.sets)
-        if kind is AttachedIs:
+        if isinstance(condition, AttachedIs):
             target = state[unit.source].attached_to if unit.source is not None else None
             return target is not None and matches(condition.filter, state[target], you, unit.source, self.sets)
-        if kind is YourTurn:
+        if isinstance(condition, YourTurn):
             return (you == self.board.active_player) == condition.yours
-        if kind is AllOf:
+        if isinstance(condition, AllOf):
             return all(self._holds(c, unit, state, you, key) for c in condition.conditions)
-        if kind is AnyOf:
+        if isinstance(condition, AnyOf):
             return any(self._holds(c, unit, state, you, key) for c in condition.conditions)
-        if kind is Not:
+        if isinstance(condition, Not):
             return not self._holds(condition.condition, unit, state, you, key)
         raise AssertionError(f"not a condition: {condition!r}")

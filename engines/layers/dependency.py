@@ -24,7 +24,7 @@ from engines.layers.plan import (
 from engines.layers.reading import matches, read_pt
 from engines.layers.state import Instance, Obj, copiable_snapshot
 from engines.layers.text import words_found
-from engines.board.values import Greatest, per_object
+from engines.board.values import Filter, Greatest, per_object
 from rulesets.model import ALL_EFFECTS, NO_CDA
 
 
@@ -145,7 +145,8 @@ class Depending(Applying):
 
     # ------------------------------------------------------------ dependency across stages (before July 2003)
 
-    def _pulled_forward(self, key: str, units: Iterable[Instance], buckets: dict) -> list[Instance]:
+    def _pulled_forward(self, key: str, units: Iterable[Instance],
+                        buckets: dict[str, list[Instance]]) -> list[Instance]:
         """The effects of later stages that an effect of this stage depends on (418.5b-c of 1999-2003, which
         no stage bounds), each made to apply here, ahead of it (decision dependency_across_stages).
 
@@ -155,21 +156,26 @@ class Depending(Applying):
         """
         index = self.planner.index
         here = index[key]
+        state = self.state
+        moved = self.moved
         outside = self.ruleset.cda_dependency == NO_CDA  # "is" statements are no effects (402.3)
         here_keys = {u.key for u in units}  # an effect with parts here too applies those here, the rest later
-        later: dict = {}
+        later: dict[object, Instance] = {}
         for k, us in buckets.items():
             if index[k] > here:
                 for u in us:
-                    if u.key not in self.moved and u.key not in later and u.key not in here_keys and not (
+                    u_key = u.key
+                    if u_key not in moved and u_key not in later and u_key not in here_keys and not (
                             outside and u.cda):
-                        later[u.key] = u
+                        later[u_key] = u
         waiting = [u for u in units if not (outside and u.cda)]
         # An "is" statement is part of the card: no effect removes it, but a text change rewrites it (the
         # 2001-2003 glossary's dual land edited to read "plains"), so it waits for text changes only.
         statements = [u for u in units if outside and u.cda]
         pulled: list[Instance] = []
-        touches: dict = {}  # effect -> the objects it would apply to now (no trial changes the state)
+        # Effect -> the objects it would apply to now (no trial changes the state). A later effect's are those of
+        # its parts made to apply here (``ahead``): the same body, the same objects.
+        touches: dict = {}
         while (waiting or statements) and later:
             reads = 0
             for x in waiting:
@@ -178,18 +184,22 @@ class Depending(Applying):
                 reads |= TEXT
             found = []
             for y in list(later.values()):
+                writes = 0  # what its later parts write, as they would apply here
+                for k, step in y.plan.at.items():
+                    if index[k] > here:
+                        writes |= step.writes
                 # Only an effect that writes something these read can change them (no copy made for the others) ...
-                if not any(step.writes & reads for k, step in y.plan.at.items() if index[k] > here):
+                if not writes & reads:
                     continue
-                early = ahead(y, key, index)
-                rewrites = statements if any(p.kind == "text" for p in early.plan.at[key].parts) else []
-                # ... where they read it, as within a step (``_writers_for``).
-                writers = [(early, early.plan.at[key].writes)]
-                if not rewrites and not any(self._writers_for(x, writers, key, self.state, touches) for x in waiting):
-                    if self.machine.check_dependencies and self._depending_on(early, key, waiting, touches.get(early)):
+                rewrites = statements if statements and _changes_text(y, here, index) else []
+                # ... where they read it, as within a step (``_writers_for``); its parts moved here only then.
+                if not rewrites and not self._writes_for_any(waiting, [(y, writes)], key, state, touches):
+                    if self.machine.check_dependencies and self._depending_on(
+                            ahead(y, key, index), key, waiting, touches.get(y)):
                         raise AssertionError(f"sublayer {key}: {y.label} was not tried, but one here depends on it")
                     continue
-                dependents = self._depending_on(early, key, waiting + rewrites, touches.get(early))
+                early = ahead(y, key, index)
+                dependents = self._depending_on(early, key, waiting + rewrites, touches.get(y))
                 if dependents:
                     del later[y.key]
                     found.append(early)
@@ -198,10 +208,19 @@ class Depending(Applying):
             pulled += found
             waiting, statements = found, []
         for u in pulled:
-            self.moved[u.key] = key
+            moved[u.key] = key
         if pulled:
             self.pulled[key] = pulled
         return pulled
+
+    def _writes_for_any(self, waiting: list[Instance], writers: list[tuple[Instance, int]], key: str,
+                        state: dict[str, Obj], touches: dict) -> bool:
+        """Whether one of ``writers`` writes something one of ``waiting`` reads, where it reads it
+        (``_writers_for``)."""
+        for x in waiting:
+            if self._writers_for(x, writers, key, state, touches):
+                return True
+        return False
 
     def _depending_on(self, a: Instance, key: str, effects: list[Instance],
                       objects: frozenset | None = None, kept: dict | None = None) -> list[Instance]:
@@ -219,14 +238,14 @@ class Depending(Applying):
         copier = a.order if a.plan.at[key].writes & COPIABLE else None
         return [b for b in effects if b is not a and self._changed(b, key, trial, changed, matched, copier)]
 
-    def _trial(self, a: Instance, key: str, objects) -> tuple[dict, dict, set]:
+    def _trial(self, a: Instance, key: str, objects) -> tuple[dict[str, Obj], dict[str, int], set[str]]:
         """``a`` applied to a copy of the state: the copy, what it changed, object by object (plan bits), and
         the objects it touched."""
         state = self.state
         trial = dict(state)
-        touched: set = set()
+        touched: set[str] = set()
         self._apply_parts(a, key, trial, touched, sorted(objects))
-        changed = {}
+        changed: dict[str, int] = {}
         for oid in touched:
             bits = changed_bits(state[oid], trial[oid])
             if bits:
@@ -287,7 +306,7 @@ class Depending(Applying):
                     again.add(u)
                 if own or step.whole & written:
                     unsure.add(u)
-        candidates: dict = {}
+        candidates: dict[Instance, list[Instance]] = {}
         for group in self._groups(pending):
             if every_pair:
                 for a in group:
@@ -335,7 +354,8 @@ class Depending(Applying):
         return deps
 
     def _candidates(
-            self, taking_part: list[Instance], key: str, state: dict[str, Obj], touches: dict, candidates: dict,
+            self, taking_part: list[Instance], key: str, state: dict[str, Obj], touches: dict,
+            candidates: dict[Instance, list[Instance]],
     ) -> None:
         """A -> [B, ...]: the pairs of one group worth a trial, because A writes something B reads."""
         writers = [(a, a.plan.at[key].writes) for a in taking_part]
@@ -347,7 +367,8 @@ class Depending(Applying):
                 else:
                     bs.append(b)
 
-    def _writers_for(self, b: Instance, writers: list, key: str, state: dict[str, Obj], touches: dict) -> list:
+    def _writers_for(self, b: Instance, writers: list[tuple[Instance, int]], key: str, state: dict[str, Obj],
+                     touches: dict) -> list[Instance]:
         """The effects of ``writers`` (each with what it writes here) that B could depend on: they write
         something B reads, where B reads it."""
         # What any object's change can alter (B's affected set, its counts), what only a change to an object
@@ -355,7 +376,7 @@ class Depending(Applying):
         local = b.plan.at[key].local
         broad = b.plan.at[key].reads & ~local
         own = self._own_reads(b)
-        found: list = []
+        found: list[Instance] = []
         if not (broad or local or own):
             return found
         for a, writes in writers:
@@ -406,7 +427,8 @@ class Depending(Applying):
         return False  # counters take part in no dependency (``_groups``)
 
     def _changed(
-            self, b: Instance, key: str, trial: dict[str, Obj], changed: dict, matched: dict, copier: tuple | None,
+            self, b: Instance, key: str, trial: dict[str, Obj], changed: dict[str, int], matched: dict,
+            copier: tuple | None,
     ) -> bool:
         """Whether a trial changes B (418.5c(b) / 613.7a(b)); ``changed`` maps each object it changed
         to what changed (plan bits). ``copier``: the order (timestamp) of the effect tried if it is a copy
@@ -556,7 +578,8 @@ class Depending(Applying):
 
 
 def _matches_differ(
-        f, oids, state: dict[str, Obj], trial: dict[str, Obj], you: str, source, matched: dict, sets, zoned: bool,
+        f: Filter, oids: list[str], state: dict[str, Obj], trial: dict[str, Obj], you: str, source, matched: dict,
+        sets, zoned: bool,
 ) -> bool:
     """Whether filter ``f`` matches one of ``oids`` in the trial and not in the state, or the other way;
     ``matched`` keeps what it answered in the state, which every trial of one search asks again. Only
@@ -582,6 +605,16 @@ def _same_trial(old: tuple, new: tuple) -> bool:
         return False
     before, after = old[0], new[0]
     return all(not changed_bits(before[oid], after[oid]) for oid in new[1])
+
+
+def _changes_text(unit: Instance, here: int, index: dict[str, int]) -> bool:
+    """Whether a part of ``unit`` in a step after sublayer number ``here`` changes text."""
+    for k, step in unit.plan.at.items():
+        if index[k] > here:
+            for p in step.parts:
+                if p.kind == "text":
+                    return True
+    return False
 
 
 def ahead(unit: Instance, key: str, index: dict) -> Instance:
